@@ -1,0 +1,51 @@
+//! Perft benchmarks: move generation speed on the built-in variants.
+//!
+//! `cargo bench --bench perft` reports the time per perft run; the element
+//! throughput is the number of leaves, so criterion prints nodes per second.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_main};
+use fairy::position::Position;
+
+/// Benchmarks perft of `fen` (or the start position) to `depth` of a built-in
+/// variant, with the leaf count as throughput.
+fn bench_perft(criterion: &mut Criterion, name: &str, variant: &str, fen: Option<&str>, depth: u32) {
+    let Some(variant) = fairy::variants::by_name(variant) else {
+        panic!("no built-in variant {variant}");
+    };
+    let position = match fen {
+        Some(fen) => Position::from_fen(variant, fen).unwrap_or_else(|error| panic!("{fen}: {error}")),
+        None => variant.start_position(),
+    };
+    let nodes = position.perft(depth);
+    let mut group = criterion.benchmark_group("perft");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function(name, |bencher| {
+        bencher.iter(|| black_box(&position).perft(black_box(depth)))
+    });
+    group.finish();
+}
+
+fn chess(criterion: &mut Criterion) {
+    bench_perft(criterion, "chess start d5", "chess", None, 5);
+    bench_perft(
+        criterion,
+        "chess kiwipete d4",
+        "chess",
+        Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        4,
+    );
+}
+
+/// The harness functions the criterion macros generate.
+mod harness {
+    #![allow(missing_docs)]
+    use super::chess;
+    use criterion::criterion_group;
+
+    criterion_group!(benches, chess);
+}
+
+criterion_main!(harness::benches);

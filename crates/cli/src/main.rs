@@ -1,0 +1,113 @@
+//! The `fairy` command-line tool.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use fairy::geometry::Word;
+use fairy::position::Position;
+use fairy::{Variant, variants};
+
+/// Chess variants from the command line.
+#[derive(Parser, Debug)]
+#[command(name = "fairy", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaves of the legal move tree (perft).
+    Perft {
+        /// A built-in variant (chess).
+        variant: String,
+        /// How many plies deep to count.
+        depth: u32,
+        /// Start from this position instead of the variant's start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print each root move with its count.
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+/// An error to report in one line with exit status 2.
+struct Failure(String);
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            use clap::error::ErrorKind;
+            if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                print!("{error}");
+                return ExitCode::SUCCESS;
+            }
+            // clap's message, cut to its first line.
+            let rendered = error.to_string();
+            let first = rendered.lines().next().unwrap_or("error: bad arguments");
+            eprintln!("{first}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), Failure> {
+    match command {
+        Command::Perft {
+            variant,
+            depth,
+            fen,
+            divide,
+        } => perft(find_variant(&variant)?, depth, fen.as_deref(), divide),
+    }
+}
+
+fn find_variant(name: &str) -> Result<&'static Variant<u64>, Failure> {
+    variants::by_name(name).ok_or_else(|| {
+        Failure(format!(
+            "unknown variant {name:?} (built-in variants: {})",
+            variants::NAMES.join(", ")
+        ))
+    })
+}
+
+fn position<'v, W: Word>(variant: &'v Variant<W>, fen: Option<&str>) -> Result<Position<'v, W>, Failure> {
+    match fen {
+        None => Ok(variant.start_position()),
+        Some(fen) => Position::from_fen(variant, fen).map_err(|error| Failure(format!("bad FEN: {error}"))),
+    }
+}
+
+fn perft<W: Word>(variant: &Variant<W>, depth: u32, fen: Option<&str>, divide: bool) -> Result<(), Failure> {
+    let position = position(variant, fen)?;
+    let start = Instant::now();
+    let nodes = if divide {
+        let mut total = 0;
+        for (mv, count) in position.divide(depth) {
+            println!("{}: {count}", position.uci(mv));
+            total += count;
+        }
+        total
+    } else {
+        position.perft(depth)
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    println!("Nodes searched: {nodes}");
+    let rate = if seconds > 0.0 {
+        nodes as f64 / seconds / 1e6
+    } else {
+        0.0
+    };
+    println!("Time: {seconds:.3} s ({rate:.1} M nodes/s)");
+    Ok(())
+}

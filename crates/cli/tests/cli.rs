@@ -1,0 +1,90 @@
+//! The `fairy` binary: output format, and one-line errors with status 2.
+
+#![allow(clippy::unwrap_used)] // test helpers may unwrap
+
+use std::process::{Command, Output};
+
+fn fairy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(args)
+        .output()
+        .expect("the fairy binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn perft_prints_the_node_count_then_time_and_speed() {
+    let output = fairy(&["perft", "chess", "3"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0], "Nodes searched: 8902");
+    assert!(
+        lines[1].starts_with("Time: ") && lines[1].ends_with(" M nodes/s)"),
+        "{}",
+        lines[1]
+    );
+}
+
+#[test]
+fn divide_lists_each_root_move_before_the_total() {
+    let output = fairy(&["perft", "chess", "2", "--divide"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 20 + 2);
+    assert!(lines.contains(&"e2e4: 20"));
+    assert!(lines.contains(&"g1f3: 20"));
+    assert_eq!(lines[20], "Nodes searched: 400");
+}
+
+#[test]
+fn perft_from_a_fen() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let output = fairy(&["perft", "chess", "2", "--fen", fen]);
+    assert!(stdout(&output).starts_with("Nodes searched: 2039\n"));
+    let output = fairy(&["perft", "chess", "0"]);
+    assert!(stdout(&output).starts_with("Nodes searched: 1\n"));
+}
+
+#[test]
+fn bad_arguments_give_one_line_on_stderr_and_status_2() {
+    let cases: &[&[&str]] = &[
+        &["perft", "shogi", "3"],
+        &["perft", "chess", "three"],
+        &["perft", "chess", "-1"],
+        &["perft", "chess", "99999999999999999999"],
+        &["perft", "chess", "3", "--fen", "8/8/8"],
+        &[
+            "perft",
+            "chess",
+            "3",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        ],
+        &["perft", "chess", "3", "--fen", ""],
+        &["perft", "chess", "3", "--fen", "4k3/8/8/8/8/8/8/4K2Z w - - 0 1"],
+        &["perft", "chess"],
+        &["perft"],
+        &["frobnicate"],
+        &[],
+    ];
+    for args in cases {
+        let output = fairy(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stdout(&output).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn help_is_not_an_error() {
+    let output = fairy(&["--help"]);
+    assert!(output.status.success());
+    assert!(stdout(&output).contains("perft"));
+}

@@ -1,0 +1,169 @@
+//! Magic-multiplication lookup of ray attacks on boards of up to 64 squares.
+//!
+//! The rays out of each square are grouped in pairs (a ray and its
+//! opposite). For each (square, pair) the occupancy of the squares that can
+//! block is hashed by a multiplication into a small table of the squares
+//! reached. The multipliers are searched for when the table is built; with
+//! at most a few blocking squares per line the search takes a handful of
+//! tries.
+
+use fairy_geometry::Word;
+
+use crate::line::Ray;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+struct Slot {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: u32,
+}
+
+/// The lookup: per square `width` slots, each a line with its magic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Magic<W: Word> {
+    width: usize,
+    slots: Vec<Slot>,
+    reached: Vec<W>,
+}
+
+/// The most table entries a magic lookup may use before the builder falls
+/// back to scanning rays.
+const MAX_ENTRIES: usize = 1 << 20;
+
+impl<W: Word> Magic<W> {
+    /// Builds the lookup from each square's lines (groups of rays) and its
+    /// destination filter, or `None` if the board has more than 64 squares
+    /// or the tables would be too large.
+    pub fn build(squares: usize, lines: &[Vec<Vec<Ray<W>>>], allowed: &[W]) -> Option<Magic<W>> {
+        if squares > 64 || lines.len() != squares {
+            return None;
+        }
+        let width = lines.iter().map(Vec::len).max().unwrap_or(0);
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        let mut slots = Vec::with_capacity(squares * width);
+        let mut reached = vec![W::ZERO];
+        for (square, square_lines) in lines.iter().enumerate() {
+            for line in square_lines {
+                let mask = line.iter().fold(W::ZERO, |mask, ray| mask | ray.relevant()).low64();
+                let reach = |occupied: u64| {
+                    let occupied = W::from_low64(occupied);
+                    line.iter().fold(W::ZERO, |all, ray| all | ray.reach(occupied)) & allowed[square]
+                };
+                let (slot, table) = find_magic(mask, &reach, &mut random, reached.len())?;
+                reached.extend(table);
+                if reached.len() > MAX_ENTRIES {
+                    return None;
+                }
+                slots.push(slot);
+            }
+            // Pad with slots that read the shared empty entry 0.
+            for _ in square_lines.len()..width {
+                slots.push(Slot {
+                    mask: 0,
+                    magic: 0,
+                    shift: 63,
+                    offset: 0,
+                });
+            }
+        }
+        Some(Magic { width, slots, reached })
+    }
+
+    /// The squares reached from square number `index`.
+    #[inline]
+    pub fn reach(&self, index: usize, occupied: W) -> W {
+        let occupied = occupied.low64();
+        let slots = self
+            .slots
+            .get(index * self.width..(index + 1) * self.width)
+            .unwrap_or_default();
+        let mut reached = W::ZERO;
+        for slot in slots {
+            let hash = ((occupied & slot.mask).wrapping_mul(slot.magic) >> slot.shift) as usize;
+            reached |= self
+                .reached
+                .get(slot.offset as usize + hash)
+                .copied()
+                .unwrap_or(W::ZERO);
+        }
+        reached
+    }
+}
+
+/// Finds a multiplier that maps every occupancy of `mask` to a table index
+/// without two occupancies with different results sharing one. Returns the
+/// slot (its table placed at `offset`) and the table.
+fn find_magic<W: Word>(
+    mask: u64,
+    reach: &dyn Fn(u64) -> W,
+    random: &mut Random,
+    offset: usize,
+) -> Option<(Slot, Vec<W>)> {
+    let bits = mask.count_ones();
+    // Every subset of the mask, with what it lets the line reach.
+    let mut cases = Vec::with_capacity(1 << bits);
+    let mut subset = 0u64;
+    loop {
+        cases.push((subset, reach(subset)));
+        subset = subset.wrapping_sub(mask) & mask;
+        if subset == 0 {
+            break;
+        }
+    }
+    if bits == 0 {
+        let slot = Slot {
+            mask: 0,
+            magic: 0,
+            shift: 63,
+            offset: offset as u32,
+        };
+        return Some((slot, vec![cases[0].1]));
+    }
+    let offset = u32::try_from(offset).ok()?;
+    // A few extra index bits make a multiplier easy to find; they are tried
+    // only if the tight size resists.
+    for index_bits in bits..=(bits + 2).min(24) {
+        let size = 1usize << index_bits;
+        let shift = 64 - index_bits;
+        let mut table: Vec<Option<W>> = vec![None; size];
+        'tries: for _ in 0..20_000 {
+            let magic = random.sparse();
+            table.fill(None);
+            for &(occupied, reached) in &cases {
+                let index = (occupied.wrapping_mul(magic) >> shift) as usize;
+                match table[index] {
+                    None => table[index] = Some(reached),
+                    Some(existing) if existing == reached => {}
+                    Some(_) => continue 'tries,
+                }
+            }
+            let slot = Slot {
+                mask,
+                magic,
+                shift,
+                offset,
+            };
+            return Some((slot, table.into_iter().map(|r| r.unwrap_or(W::ZERO)).collect()));
+        }
+    }
+    None
+}
+
+/// xorshift64*: a small deterministic generator for the multiplier search.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A random number with few bits set, the kind that makes good
+    /// multipliers.
+    fn sparse(&mut self) -> u64 {
+        self.next() & self.next() & self.next()
+    }
+}

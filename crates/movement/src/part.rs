@@ -1,0 +1,275 @@
+//! One component of a piece's movement.
+
+use smallvec::SmallVec;
+
+use crate::{Atom, Directions, Offset};
+
+/// How far a part's leap carries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Reach {
+    /// One leap, jumping over whatever stands between (Betza `N`).
+    Leap,
+    /// The leap repeated in one direction through empty squares (a slider for
+    /// W and F, a rider otherwise; Betza `R`, `NN`), at most `max` leaps
+    /// (`None`: until the edge of the board, the net, or the square it
+    /// started from on a cylinder).
+    Ride {
+        /// The most leaps in one move, unlimited if `None`.
+        max: Option<u8>,
+    },
+    /// One leap that is blocked by pieces on the way (Betza `n`): the squares
+    /// passed must be empty. The way goes straight for orthogonal and
+    /// diagonal atoms; for an oblique (m, n) atom it takes the orthogonal
+    /// steps along the longer leg first, then the diagonal ones (the Xiangqi
+    /// horse for N).
+    Lame,
+    /// Several single leaps in one move, each in any of the part's
+    /// directions and each a legal move on its own: it lands on an empty
+    /// square (all but the last) and obeys the net and grid rules. The
+    /// double step of a knightly pawn is `Steps(2)` of a forward Ferz.
+    Steps(u8),
+}
+
+/// Whether a part moves to empty squares, captures, or both.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Mode {
+    /// Moves to an empty square or captures there (the default).
+    MoveOrCapture,
+    /// Only moves to an empty square (Betza `m`).
+    Move,
+    /// Only captures (Betza `c`).
+    Capture,
+}
+
+impl Mode {
+    /// Whether the part may move to an empty square.
+    pub const fn can_move(self) -> bool {
+        !matches!(self, Mode::Capture)
+    }
+
+    /// Whether the part may capture.
+    pub const fn can_capture(self) -> bool {
+        !matches!(self, Mode::Move)
+    }
+}
+
+/// One component of a piece's movement: an atom, its directions, its reach
+/// and mode, and two flags for pawns.
+///
+/// Parts are built from a constructor and chained adjustments:
+///
+/// ```
+/// use fairy_movement::{Atom, Directions, Part};
+///
+/// // The chess pawn's double step: a lame forward Dabbaba, only as a
+/// // non-capturing first move, leaving an en passant square.
+/// let double_step = Part::leap(Atom::DABBABA)
+///     .only(Directions::FORWARD)
+///     .lame()
+///     .move_only()
+///     .initial()
+///     .en_passant();
+/// assert_eq!(double_step.offsets().len(), 1);
+/// assert!(double_step.is_initial());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Part {
+    atom: Atom,
+    directions: Directions,
+    reach: Reach,
+    mode: Mode,
+    initial: bool,
+    en_passant: bool,
+}
+
+impl Part {
+    /// A leaper: one leap of `atom` in every direction, moving or capturing.
+    pub const fn leap(atom: Atom) -> Part {
+        Part {
+            atom,
+            directions: Directions::ALL,
+            reach: Reach::Leap,
+            mode: Mode::MoveOrCapture,
+            initial: false,
+            en_passant: false,
+        }
+    }
+
+    /// A rider (a slider for W and F): `atom` repeated without limit.
+    pub const fn ride(atom: Atom) -> Part {
+        Part {
+            reach: Reach::Ride { max: None },
+            ..Part::leap(atom)
+        }
+    }
+
+    /// This part restricted to `directions` (intersected with those it had).
+    #[must_use]
+    pub const fn only(self, directions: Directions) -> Part {
+        Part {
+            directions: self.directions.intersection(directions),
+            ..self
+        }
+    }
+
+    /// This part as a rider of at most `max` leaps.
+    #[must_use]
+    pub const fn range(self, max: u8) -> Part {
+        Part {
+            reach: Reach::Ride { max: Some(max) },
+            ..self
+        }
+    }
+
+    /// This part as a lame leap (see [`Reach::Lame`]).
+    #[must_use]
+    pub const fn lame(self) -> Part {
+        Part {
+            reach: Reach::Lame,
+            ..self
+        }
+    }
+
+    /// This part as `count` single steps in one move (see [`Reach::Steps`]).
+    #[must_use]
+    pub const fn steps(self, count: u8) -> Part {
+        Part {
+            reach: Reach::Steps(count),
+            ..self
+        }
+    }
+
+    /// This part moving to empty squares only.
+    #[must_use]
+    pub const fn move_only(self) -> Part {
+        Part {
+            mode: Mode::Move,
+            ..self
+        }
+    }
+
+    /// This part capturing only.
+    #[must_use]
+    pub const fn capture_only(self) -> Part {
+        Part {
+            mode: Mode::Capture,
+            ..self
+        }
+    }
+
+    /// This part allowed only from the piece's initial squares (Betza `i`);
+    /// which squares those are is a rule of the piece kind.
+    #[must_use]
+    pub const fn initial(self) -> Part {
+        Part { initial: true, ..self }
+    }
+
+    /// This part taking part in en passant (Betza `e`): a capturing part may
+    /// capture en passant; a non-capturing move that passes squares leaves
+    /// them as en passant squares for the opponent.
+    #[must_use]
+    pub const fn en_passant(self) -> Part {
+        Part {
+            en_passant: true,
+            ..self
+        }
+    }
+
+    /// The atom.
+    pub const fn atom(&self) -> Atom {
+        self.atom
+    }
+
+    /// The selected directions.
+    pub const fn directions(&self) -> Directions {
+        self.directions
+    }
+
+    /// The reach.
+    pub const fn reach(&self) -> Reach {
+        self.reach
+    }
+
+    /// The mode.
+    pub const fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Whether the part is allowed only from the initial squares.
+    pub const fn is_initial(&self) -> bool {
+        self.initial
+    }
+
+    /// Whether the part takes part in en passant.
+    pub const fn is_en_passant(&self) -> bool {
+        self.en_passant
+    }
+
+    /// The offsets of the selected directions, as seen by White.
+    pub fn offsets(&self) -> SmallVec<[Offset; 8]> {
+        let mut offsets = self.atom.offsets();
+        offsets.retain(|offset| self.directions.selects(*offset));
+        offsets
+    }
+
+    /// The same part moving the opposite way: what attacks a square from
+    /// where this part could be attacked. Only the directions turn.
+    #[must_use]
+    pub fn reversed(self) -> Part {
+        Part {
+            directions: self.directions.reversed(),
+            ..self
+        }
+    }
+}
+
+/// The unit steps of the lame way to `offset` (see [`Reach::Lame`]).
+pub(crate) fn lame_way(offset: Offset) -> SmallVec<[Offset; 8]> {
+    let (x, y) = (offset.files, offset.ranks);
+    let (sx, sy) = (x.signum(), y.signum());
+    let (ax, ay) = (x.unsigned_abs(), y.unsigned_abs());
+    let straight = if ax >= ay {
+        Offset::new(sx, 0)
+    } else {
+        Offset::new(0, sy)
+    };
+    let diagonal = Offset::new(sx, sy);
+    let mut way = SmallVec::new();
+    for _ in 0..ax.abs_diff(ay) {
+        way.push(straight);
+    }
+    for _ in 0..ax.min(ay) {
+        way.push(diagonal);
+    }
+    way
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lame_ways() {
+        let way = |x, y| {
+            lame_way(Offset::new(x, y))
+                .into_iter()
+                .map(|o| (o.files, o.ranks))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(way(0, 2), [(0, 1), (0, 1)]);
+        assert_eq!(way(-2, -2), [(-1, -1), (-1, -1)]);
+        assert_eq!(way(2, 1), [(1, 0), (1, 1)]);
+        assert_eq!(way(-1, 2), [(0, 1), (-1, 1)]);
+        assert_eq!(way(3, -2), [(1, 0), (1, -1), (1, -1)]);
+    }
+
+    #[test]
+    fn modes() {
+        assert!(Mode::MoveOrCapture.can_move() && Mode::MoveOrCapture.can_capture());
+        assert!(Mode::Move.can_move() && !Mode::Move.can_capture());
+        assert!(!Mode::Capture.can_move() && Mode::Capture.can_capture());
+    }
+}

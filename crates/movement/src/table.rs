@@ -1,0 +1,710 @@
+//! Move tables: a movement compiled for one board into lookups from a square
+//! and the occupancy to the squares reached.
+
+use fairy_geometry::{Geometry, Square, SquareSet, Word};
+use smallvec::SmallVec;
+
+use crate::line::{Line, Ray};
+use crate::magic::Magic;
+use crate::{Color, Part, Path, Reach};
+
+/// A part placed for compilation: which side moves it, whether it may cross
+/// the net, and from which squares it may start.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TablePart<W: Word> {
+    /// The part.
+    pub part: Part,
+    /// The side whose piece moves, which fixes "forward".
+    pub color: Color,
+    /// Whether the move may cross the board's net.
+    pub may_cross_net: bool,
+    /// The squares the part may start from (an initial-move part: the
+    /// piece's initial squares).
+    pub origins: SquareSet<W>,
+}
+
+impl<W: Word> TablePart<W> {
+    /// The part for `color`, crossing the net freely, from every square of
+    /// the board.
+    pub fn new(part: Part, color: Color, geometry: Geometry) -> TablePart<W> {
+        TablePart {
+            part,
+            color,
+            may_cross_net: true,
+            origins: SquareSet::board(geometry.size()),
+        }
+    }
+}
+
+/// A move whose destination is reached only when its passed squares are
+/// empty: a lame leap, a multi-step move, or a ray that does not fit a
+/// [`Line`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+struct Legged<W: Word> {
+    destination: W,
+    legs: W,
+}
+
+/// What stands on one path out of a square: the first and second occupied
+/// squares in path order, found by [`MoveTable::hits`]. Checks and pins are
+/// read off these.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PathHit<W: Word> {
+    /// The first occupied square.
+    pub first: Square,
+    /// The path's squares up to and including `first`.
+    pub through_first: SquareSet<W>,
+    /// The next occupied square behind `first`, if any.
+    pub second: Option<Square>,
+    /// The path's squares up to and including `second` (empty without one).
+    pub through_second: SquareSet<W>,
+}
+
+/// A movement compiled for one board and colour: for each square, the
+/// squares the moves reach given the board's occupancy.
+///
+/// Leaps are plain per-square sets. Rides are rays cut at their first
+/// blocker: by a magic-multiplication lookup on boards of up to 64 squares,
+/// by bit arithmetic on larger ones. Lame leaps and multi-step moves are
+/// checked against their passed squares. On a grid, destinations in the
+/// origin's cell are removed; rides still pass through them.
+///
+/// [`MoveTable::compile_reverse`] builds the mirror image used to detect
+/// attacks: from a target square, the squares from which the movement
+/// reaches it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveTable<W: Word> {
+    /// Per square: plain leaps, the destination filter and the range of
+    /// legged moves, together so that a lookup touches one record.
+    entries: Vec<Entry<W>>,
+    /// Per square, `up_width` ascending lines then `down_width` descending
+    /// ones (padded with empty lines).
+    lines: Vec<Line<W>>,
+    up_width: usize,
+    down_width: usize,
+    legged: Vec<Legged<W>>,
+    /// Whether a destination filter (a grid) applies to lines.
+    filtered: bool,
+    /// Whether every move is a plain leap (no lines, no legged moves).
+    leaper: bool,
+    /// The lines' reach by magic lookup, on boards of up to 64 squares.
+    magic: Option<Magic<W>>,
+}
+
+/// The per-square record of a [`MoveTable`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+struct Entry<W: Word> {
+    leaps: W,
+    allowed: W,
+    legged_start: u32,
+    legged_end: u32,
+}
+
+/// The moves out of one square, collected while a table is built.
+#[derive(Clone, Debug)]
+struct SquareMoves<W: Word> {
+    allowed: W,
+    leaps: W,
+    up: Vec<Line<W>>,
+    down: Vec<Line<W>>,
+    legged: Vec<Legged<W>>,
+    /// Every ray.
+    rays: Vec<Ray<W>>,
+}
+
+impl<W: Word> SquareMoves<W> {
+    fn new(allowed: W) -> SquareMoves<W> {
+        SquareMoves {
+            allowed,
+            leaps: W::ZERO,
+            up: Vec::new(),
+            down: Vec::new(),
+            legged: Vec::new(),
+            rays: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, path: &Path) {
+        let squares = path.squares();
+        let first = squares.len() - path.destinations().len();
+        let bit = |square: &Square| W::bit(square.index() as u32);
+        match squares {
+            [] => {}
+            [only] if first == 0 => self.leaps |= bit(only) & self.allowed,
+            _ => match Line::of(squares).filter(|_| first == 0) {
+                Some(ray) => {
+                    if ray.ascending {
+                        self.up.push(ray.line);
+                    } else {
+                        self.down.push(ray.line);
+                    }
+                    self.rays.push(Ray {
+                        step: path.ride_step(),
+                        ..ray
+                    });
+                }
+                None => {
+                    for index in first..squares.len() {
+                        let destination = bit(&squares[index]);
+                        if !(destination & self.allowed).is_zero() {
+                            let legs = squares[..index].iter().fold(W::ZERO, |set, s| set | bit(s));
+                            self.legged.push(Legged { destination, legs });
+                        }
+                    }
+                }
+            },
+        }
+    }
+
+    /// The rays grouped for the magic lookup: each with its opposite.
+    fn ray_pairs(&self) -> Vec<Vec<Ray<W>>> {
+        let mut pairs = Vec::new();
+        let mut taken = vec![false; self.rays.len()];
+        for (i, &ray) in self.rays.iter().enumerate() {
+            if taken[i] {
+                continue;
+            }
+            let mut pair = vec![ray];
+            let opposite = ray
+                .step
+                .map(|(files, ranks)| (files.wrapping_neg(), ranks.wrapping_neg()));
+            let partner =
+                (i + 1..self.rays.len()).find(|&j| !taken[j] && opposite.is_some() && self.rays[j].step == opposite);
+            if let Some(j) = partner {
+                taken[j] = true;
+                pair.push(self.rays[j]);
+            }
+            pairs.push(pair);
+        }
+        pairs
+    }
+}
+
+impl<W: Word> MoveTable<W> {
+    /// The moves of `parts` from every square of `geometry`.
+    pub fn compile(geometry: &Geometry, parts: &[TablePart<W>]) -> MoveTable<W> {
+        let size = geometry.size();
+        let mut paths = vec![Vec::new(); size.square_count()];
+        for placed in parts {
+            for from in placed.origins.iter().filter(|&s| size.contains(s)) {
+                paths[from.index()].extend(placed.part.paths(geometry, placed.color, from, placed.may_cross_net));
+            }
+        }
+        MoveTable::from_paths(geometry, paths)
+    }
+
+    /// The reverse of [`MoveTable::compile`]: for every square, the squares
+    /// from which `parts` reach it, with the squares that must be empty on
+    /// the way. Looking up a square with the occupancy gives the squares a
+    /// piece moving by `parts` would attack it from.
+    pub fn compile_reverse(geometry: &Geometry, parts: &[TablePart<W>]) -> MoveTable<W> {
+        let size = geometry.size();
+        let board = SquareSet::board(size);
+        let mut paths: Vec<Vec<Path>> = vec![Vec::new(); size.square_count()];
+        for placed in parts {
+            let everywhere = (board - placed.origins).is_empty();
+            if matches!(placed.part.reach(), Reach::Ride { .. }) && everywhere {
+                // A ray is symmetric: edges, the net and the cylinder's
+                // stopping rule cut it the same way in both directions.
+                let reversed = placed.part.reversed();
+                for target in size.squares() {
+                    paths[target.index()].extend(reversed.paths(geometry, placed.color, target, placed.may_cross_net));
+                }
+                continue;
+            }
+            for from in placed.origins.iter().filter(|&s| size.contains(s)) {
+                for path in placed.part.paths(geometry, placed.color, from, placed.may_cross_net) {
+                    let first = path.squares().len() - path.destinations().len();
+                    for (index, &target) in path.squares().iter().enumerate().skip(first) {
+                        let mut squares: SmallVec<[Square; 8]> = SmallVec::from_slice(&path.squares()[..index]);
+                        squares.push(from);
+                        paths[target.index()].push(Path::legged(squares));
+                    }
+                }
+            }
+        }
+        MoveTable::from_paths(geometry, paths)
+    }
+
+    /// The table of explicit paths, `paths[i]` being those from square `i`.
+    pub fn from_paths(geometry: &Geometry, paths: Vec<Vec<Path>>) -> MoveTable<W> {
+        let size = geometry.size();
+        let squares = size.square_count();
+        let mut moves: Vec<SquareMoves<W>> = size
+            .squares()
+            .map(|from| {
+                let allowed = size
+                    .squares()
+                    .filter(|&to| geometry.grid().is_none() || !geometry.same_cell(from, to))
+                    .fold(W::ZERO, |set, to| set | W::bit(to.index() as u32));
+                SquareMoves::new(allowed)
+            })
+            .collect();
+        for (square_moves, paths) in moves.iter_mut().zip(&paths) {
+            for path in paths {
+                square_moves.add(path);
+            }
+        }
+        let pairs: Vec<_> = moves.iter().map(SquareMoves::ray_pairs).collect();
+        let allowed: Vec<W> = moves.iter().map(|m| m.allowed).collect();
+        let magic = Magic::build(squares, &pairs, &allowed);
+        let up_width = moves.iter().map(|m| m.up.len()).max().unwrap_or(0);
+        let down_width = moves.iter().map(|m| m.down.len()).max().unwrap_or(0);
+        let mut lines = Vec::with_capacity(squares * (up_width + down_width));
+        let mut entries = Vec::with_capacity(squares);
+        let mut legged = Vec::new();
+        for mut square_moves in moves {
+            square_moves.up.resize(up_width, Line::EMPTY);
+            square_moves.down.resize(down_width, Line::EMPTY);
+            lines.extend(square_moves.up);
+            lines.extend(square_moves.down);
+            let legged_start = legged.len() as u32;
+            legged.extend(square_moves.legged);
+            entries.push(Entry {
+                leaps: square_moves.leaps,
+                allowed: square_moves.allowed,
+                legged_start,
+                legged_end: legged.len() as u32,
+            });
+        }
+        MoveTable {
+            entries,
+            lines,
+            up_width,
+            down_width,
+            filtered: geometry.grid().is_some(),
+            leaper: up_width == 0 && down_width == 0 && legged.is_empty(),
+            legged,
+            magic,
+        }
+    }
+
+    /// The squares reached from `from` when the squares of `occupied` are
+    /// occupied: the moves' destinations, including occupied ones (which the
+    /// caller may capture or not). Empty for a square off the board.
+    #[inline(always)]
+    pub fn attacks(&self, from: Square, occupied: SquareSet<W>) -> SquareSet<W> {
+        let Some(entry) = self.entries.get(from.index()) else {
+            return SquareSet::EMPTY;
+        };
+        if self.leaper {
+            return SquareSet::from_bits(entry.leaps);
+        }
+        SquareSet::from_bits(self.attacks_beyond_leaps(entry, from.index(), occupied.bits()))
+    }
+
+    /// [`MoveTable::attacks`] for a table with lines or legged moves.
+    #[inline]
+    fn attacks_beyond_leaps(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
+        let mut reached = entry.leaps;
+        if let Some(magic) = &self.magic {
+            reached |= magic.reach(index, occupied);
+        } else if self.up_width + self.down_width > 0 {
+            let (up, down) = self.lines_of(index);
+            let mut rays = W::ZERO;
+            for line in up {
+                rays |= line.reach::<true>(occupied);
+            }
+            for line in down {
+                rays |= line.reach::<false>(occupied);
+            }
+            reached |= if self.filtered { rays & entry.allowed } else { rays };
+        }
+        if entry.legged_end > entry.legged_start {
+            let legged = self.legged_of(entry);
+            for legged in legged.iter().filter(|legged| (legged.legs & occupied).is_zero()) {
+                reached |= legged.destination;
+            }
+        }
+        reached
+    }
+
+    /// The ascending and descending lines out of square number `index`.
+    #[inline]
+    fn lines_of(&self, index: usize) -> (&[Line<W>], &[Line<W>]) {
+        let stride = self.up_width + self.down_width;
+        let lines = self.lines.get(index * stride..(index + 1) * stride).unwrap_or_default();
+        lines.split_at(self.up_width.min(lines.len()))
+    }
+
+    #[inline]
+    fn legged_of(&self, entry: &Entry<W>) -> &[Legged<W>] {
+        self.legged
+            .get(entry.legged_start as usize..entry.legged_end as usize)
+            .unwrap_or_default()
+    }
+
+    /// The squares reached by plain leaps from `from`, which no occupancy
+    /// blocks.
+    #[inline]
+    pub fn leaps(&self, from: Square) -> SquareSet<W> {
+        SquareSet::from_bits(self.entries.get(from.index()).map_or(W::ZERO, |entry| entry.leaps))
+    }
+
+    /// Whether every move of the table is a plain leap, so that
+    /// [`MoveTable::leaps`] is the whole story.
+    pub fn is_leaper(&self) -> bool {
+        self.leaper
+    }
+
+    /// Whether the table has no move at all.
+    pub fn is_empty(&self) -> bool {
+        self.is_leaper() && self.entries.iter().all(|entry| entry.leaps.is_zero())
+    }
+
+    /// The squares a move from `from` may end on as far as the board is
+    /// concerned: on a grid, those outside `from`'s cell.
+    #[inline]
+    pub fn allowed(&self, from: Square) -> SquareSet<W> {
+        SquareSet::from_bits(self.entries.get(from.index()).map_or(W::ZERO, |entry| entry.allowed))
+    }
+
+    /// Reports, for each path out of `from` that meets a square of
+    /// `interesting`, the first and second occupied squares on it.
+    ///
+    /// From a king's square in a reverse table this finds checks (the first
+    /// occupied square holds an attacker) and pins (the first holds a piece
+    /// of the king's side and the second an attacker). Destinations are not
+    /// filtered by [`MoveTable::allowed`]; the caller checks that the
+    /// attacker's square is one.
+    pub fn hits(
+        &self,
+        from: Square,
+        occupied: SquareSet<W>,
+        interesting: SquareSet<W>,
+        mut visit: impl FnMut(PathHit<W>),
+    ) {
+        let Some(entry) = self.entries.get(from.index()) else {
+            return;
+        };
+        let (occupied, interesting) = (occupied.bits(), interesting.bits());
+        let (up, down) = self.lines_of(from.index());
+        let relevant = |line: &&Line<W>| !((line.run | line.next) & interesting).is_zero();
+        for line in up.iter().filter(relevant) {
+            line_hit(line.first_two::<true>(occupied)).map(&mut visit);
+        }
+        for line in down.iter().filter(relevant) {
+            line_hit(line.first_two::<false>(occupied)).map(&mut visit);
+        }
+        for legged in self.legged_of(entry) {
+            if ((legged.legs | legged.destination) & interesting).is_zero() {
+                continue;
+            }
+            let blockers = legged.legs & occupied;
+            let whole = SquareSet::from_bits(legged.legs | legged.destination);
+            let destination = square_of(legged.destination);
+            let destination_occupied = !(legged.destination & occupied).is_zero();
+            if blockers.is_zero() && destination_occupied {
+                visit(PathHit {
+                    first: destination,
+                    through_first: whole,
+                    second: None,
+                    through_second: SquareSet::EMPTY,
+                });
+            } else if !blockers.is_zero() && blockers.without_lowest().is_zero() {
+                visit(PathHit {
+                    first: square_of(blockers),
+                    through_first: whole,
+                    second: destination_occupied.then_some(destination),
+                    through_second: if destination_occupied { whole } else { SquareSet::EMPTY },
+                });
+            }
+        }
+    }
+}
+
+/// The square of a word's lowest set bit.
+#[inline]
+fn square_of<W: Word>(bits: W) -> Square {
+    Square::new(bits.trailing_zeros() as u8)
+}
+
+/// The hit of a line from its first two occupied squares.
+fn line_hit<W: Word>([first, second]: [Option<(W, W)>; 2]) -> Option<PathHit<W>> {
+    let (first, through_first) = first?;
+    Some(PathHit {
+        first: square_of(first),
+        through_first: SquareSet::from_bits(through_first),
+        second: second.map(|(bit, _)| square_of(bit)),
+        through_second: SquareSet::from_bits(second.map_or(W::ZERO, |(_, path)| path)),
+    })
+}
+
+impl Path {
+    /// A path whose only destination is its last square.
+    pub(crate) fn legged(squares: SmallVec<[Square; 8]>) -> Path {
+        let last = squares.len().saturating_sub(1);
+        Path::new(squares, last)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Atom, Directions, Movement};
+    use fairy_geometry::BoardSize;
+
+    fn table(geometry: &Geometry, movement: &Movement, color: Color) -> MoveTable<u64> {
+        let parts: Vec<TablePart<u64>> = movement
+            .parts()
+            .iter()
+            .map(|&part| TablePart::new(part, color, *geometry))
+            .collect();
+        MoveTable::compile(geometry, &parts)
+    }
+
+    fn reverse(geometry: &Geometry, movement: &Movement, color: Color) -> MoveTable<u64> {
+        let parts: Vec<TablePart<u64>> = movement
+            .parts()
+            .iter()
+            .map(|&part| TablePart::new(part, color, *geometry))
+            .collect();
+        MoveTable::compile_reverse(geometry, &parts)
+    }
+
+    fn set(geometry: &Geometry, names: &[&str]) -> SquareSet<u64> {
+        names.iter().map(|n| geometry.size().parse_square(n).unwrap()).collect()
+    }
+
+    fn names(geometry: &Geometry, set: SquareSet<u64>) -> Vec<String> {
+        let mut names: Vec<String> = set.iter().map(|s| geometry.size().name(s).to_string()).collect();
+        names.sort();
+        names
+    }
+
+    fn reach(geometry: &Geometry, movement: &Movement, color: Color, from: &str, occupied: &[&str]) -> Vec<String> {
+        let from = geometry.size().parse_square(from).unwrap();
+        names(
+            geometry,
+            table(geometry, movement, color).attacks(from, set(geometry, occupied)),
+        )
+    }
+
+    #[test]
+    fn camel_on_a1_of_five_by_ten() {
+        let gnu = Geometry::new(BoardSize::new(5, 10).unwrap());
+        assert_eq!(reach(&gnu, &Movement::camel(), Color::White, "a1", &[]), ["b4", "d2"]);
+        assert_eq!(
+            reach(&gnu, &Movement::gnu(), Color::White, "a1", &["b3"]),
+            ["b3", "b4", "c2", "d2"]
+        );
+        assert_eq!(
+            reach(&gnu, &Movement::zebra(), Color::White, "c5", &[]),
+            ["a2", "a8", "e2", "e8"]
+        );
+    }
+
+    #[test]
+    fn sliders_stop_at_blockers_including_them() {
+        let chess = Geometry::new(BoardSize::new(8, 8).unwrap());
+        assert_eq!(
+            reach(
+                &chess,
+                &Movement::rook(),
+                Color::White,
+                "d4",
+                &["d6", "b4", "d2", "h4", "a1"]
+            ),
+            ["b4", "c4", "d2", "d3", "d5", "d6", "e4", "f4", "g4", "h4"]
+        );
+        assert_eq!(
+            reach(&chess, &Movement::bishop(), Color::White, "a1", &["c3"]),
+            ["b2", "c3"]
+        );
+        assert_eq!(
+            reach(&chess, &Movement::queen(), Color::White, "h8", &["g7", "g8", "h7"]),
+            ["g7", "g8", "h7"]
+        );
+    }
+
+    #[test]
+    fn every_named_piece_on_an_empty_board() {
+        let chess = Geometry::new(BoardSize::new(8, 8).unwrap());
+        let count = |m: Movement, from: &str| reach(&chess, &m, Color::White, from, &[]).len();
+        assert_eq!(count(Movement::king(), "e4"), 8);
+        assert_eq!(count(Movement::king(), "a1"), 3);
+        assert_eq!(count(Movement::queen(), "d4"), 27);
+        assert_eq!(count(Movement::rook(), "a1"), 14);
+        assert_eq!(count(Movement::bishop(), "d4"), 13);
+        assert_eq!(count(Movement::knight(), "d4"), 8);
+        assert_eq!(count(Movement::knight(), "a1"), 2);
+        assert_eq!(count(Movement::ferz(), "a1"), 1);
+        assert_eq!(count(Movement::wazir(), "e4"), 4);
+        assert_eq!(count(Movement::camel(), "d4"), 8);
+        assert_eq!(count(Movement::zebra(), "d4"), 8);
+        assert_eq!(count(Movement::gnu(), "d4"), 16);
+    }
+
+    #[test]
+    fn pawns_in_both_colours() {
+        let chess = Geometry::new(BoardSize::new(8, 8).unwrap());
+        let pawn = Movement::chess_pawn();
+        // All parts together (the position separates moves from captures).
+        assert_eq!(reach(&chess, &pawn, Color::White, "e2", &[]), ["d3", "e3", "e4", "f3"]);
+        assert_eq!(reach(&chess, &pawn, Color::White, "e2", &["e3"]), ["d3", "e3", "f3"]);
+        assert_eq!(reach(&chess, &pawn, Color::Black, "e7", &[]), ["d6", "e5", "e6", "f6"]);
+        let berolina = Movement::berolina_pawn();
+        assert_eq!(
+            reach(&chess, &berolina, Color::White, "e2", &["f3"]),
+            ["c4", "d3", "e3", "f3"]
+        );
+        assert_eq!(reach(&chess, &berolina, Color::Black, "a7", &[]), ["a6", "b6", "c5"]);
+    }
+
+    #[test]
+    fn a_knight_crosses_the_seam_of_a_cylinder() {
+        let cylinder = Geometry::new(BoardSize::new(8, 8).unwrap()).with_cylinder();
+        assert_eq!(
+            reach(&cylinder, &Movement::knight(), Color::White, "a1", &[]),
+            ["b3", "c2", "g2", "h3"]
+        );
+        assert_eq!(reach(&cylinder, &Movement::knight(), Color::White, "h4", &[]).len(), 8);
+    }
+
+    #[test]
+    fn cylinder_rook_goes_round_both_ways_and_grid_removes_its_cell() {
+        let size = BoardSize::new(8, 8).unwrap();
+        let cylinder = Geometry::new(size).with_cylinder();
+        let rank: Vec<String> = reach(&cylinder, &Movement::rook(), Color::White, "a1", &["a2"])
+            .into_iter()
+            .collect();
+        assert_eq!(rank, ["a2", "b1", "c1", "d1", "e1", "f1", "g1", "h1"]);
+        // Blockers on both sides: the ray right stops at c1, the ray left at f1.
+        assert_eq!(
+            reach(&cylinder, &Movement::rook(), Color::White, "a1", &["a2", "c1", "f1"]),
+            ["a2", "b1", "c1", "f1", "g1", "h1"]
+        );
+        let cgnp = cylinder.with_grid(2, 2).unwrap();
+        assert_eq!(
+            reach(&cgnp, &Movement::rook(), Color::White, "a1", &["a3"]),
+            ["a3", "c1", "d1", "e1", "f1", "g1", "h1"]
+        );
+        // The king on e1 of an empty CGNP board: only d1 and d2.
+        assert_eq!(reach(&cgnp, &Movement::king(), Color::White, "e1", &[]), ["d1", "d2"]);
+    }
+
+    #[test]
+    fn cylinder_bishop_reaches_one_square_by_two_diagonals() {
+        let cylinder = Geometry::new(BoardSize::new(8, 8).unwrap()).with_cylinder();
+        let bishop = Movement::bishop();
+        // d1-h5 via e2-f3-g4 or via c2-b3-a4: reachable if either is open.
+        assert!(reach(&cylinder, &bishop, Color::White, "d1", &["e2"]).contains(&"h5".to_string()));
+        assert!(reach(&cylinder, &bishop, Color::White, "d1", &["b3"]).contains(&"h5".to_string()));
+        assert!(!reach(&cylinder, &bishop, Color::White, "d1", &["e2", "b3"]).contains(&"h5".to_string()));
+    }
+
+    #[test]
+    fn a_net_cuts_rays_but_not_knights() {
+        let size = BoardSize::new(7, 7).unwrap();
+        let chennis = Geometry::new(size).with_net(3).unwrap();
+        let rook = Movement::rook();
+        let parts = [TablePart {
+            may_cross_net: false,
+            ..TablePart::new(rook.parts()[0], Color::White, chennis)
+        }];
+        let rook_table = MoveTable::<u64>::compile(&chennis, &parts);
+        let a4 = size.parse_square("a4").unwrap();
+        assert_eq!(names(&chennis, rook_table.attacks(a4, SquareSet::EMPTY)).len(), 9);
+        assert_eq!(reach(&chennis, &Movement::knight(), Color::White, "d4", &[]).len(), 8);
+    }
+
+    #[test]
+    fn reverse_tables_find_attackers() {
+        let chess = Geometry::new(BoardSize::new(8, 8).unwrap());
+        let e4 = chess.size().parse_square("e4").unwrap();
+        let pawn_attack: Movement = Part::leap(Atom::FERZ).only(Directions::FORWARD).capture_only().into();
+        // White pawns attack e4 from d3 and f3; Black pawns from d5 and f5.
+        let white = reverse(&chess, &pawn_attack, Color::White).attacks(e4, SquareSet::EMPTY);
+        assert_eq!(names(&chess, white), ["d3", "f3"]);
+        let black = reverse(&chess, &pawn_attack, Color::Black).attacks(e4, SquareSet::EMPTY);
+        assert_eq!(names(&chess, black), ["d5", "f5"]);
+        // A lame leaper is reversed with its legs: a Xiangqi horse on d2
+        // reaches e4 through d3.
+        let horse: Movement = Part::leap(Atom::KNIGHT).lame().into();
+        let from = reverse(&chess, &horse, Color::White);
+        assert!(
+            from.attacks(e4, SquareSet::EMPTY)
+                .contains(chess.size().parse_square("d2").unwrap())
+        );
+        assert!(
+            !from
+                .attacks(e4, set(&chess, &["d3"]))
+                .contains(chess.size().parse_square("d2").unwrap())
+        );
+        assert!(
+            from.attacks(e4, set(&chess, &["e3"]))
+                .contains(chess.size().parse_square("d2").unwrap())
+        );
+    }
+
+    #[test]
+    fn reverse_equals_forward_inverted_for_every_piece_and_board() {
+        let size = BoardSize::new(8, 8).unwrap();
+        let boards = [
+            Geometry::new(size),
+            Geometry::new(size).with_cylinder(),
+            Geometry::new(size).with_cylinder().with_grid(2, 2).unwrap(),
+            Geometry::new(BoardSize::new(7, 7).unwrap()).with_net(3).unwrap(),
+        ];
+        let pieces = [
+            Movement::queen(),
+            Movement::knight(),
+            Movement::chess_pawn(),
+            Movement::gnu(),
+        ];
+        let occupied_sets = [0u64, 0x0000_1234_5678_0000, 0x00ff_0000_0000_ff00];
+        for geometry in &boards {
+            for piece in &pieces {
+                for color in Color::ALL {
+                    let forward = table(geometry, piece, color);
+                    let backward = reverse(geometry, piece, color);
+                    for bits in occupied_sets {
+                        let occupied = SquareSet::from_bits(bits) & SquareSet::board(geometry.size());
+                        for from in geometry.size().squares() {
+                            for to in geometry.size().squares() {
+                                assert_eq!(
+                                    forward.attacks(from, occupied).contains(to),
+                                    backward.attacks(to, occupied).contains(from),
+                                    "{piece:?} {color:?} {from:?}->{to:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hits_find_first_and_second_blockers() {
+        let size = BoardSize::new(8, 8).unwrap();
+        let chess = Geometry::new(size);
+        let rook = table(&chess, &Movement::rook(), Color::White);
+        let e1 = size.parse_square("e1").unwrap();
+        let occupied = set(&chess, &["e3", "e7", "c1"]);
+        let mut hits = Vec::new();
+        rook.hits(e1, occupied, set(&chess, &["e7"]), |hit| hits.push(hit));
+        assert_eq!(hits.len(), 1);
+        assert_eq!(size.name(hits[0].first).to_string(), "e3");
+        assert_eq!(hits[0].second.map(|s| size.name(s).to_string()), Some("e7".into()));
+        assert_eq!(
+            names(&chess, hits[0].through_second),
+            ["e2", "e3", "e4", "e5", "e6", "e7"]
+        );
+
+        let cylinder = Geometry::new(size).with_cylinder();
+        let rook = table(&cylinder, &Movement::rook(), Color::White);
+        let b1 = size.parse_square("b1").unwrap();
+        let mut hits = Vec::new();
+        rook.hits(b1, set(&cylinder, &["h1", "f1"]), set(&cylinder, &["f1"]), |hit| {
+            hits.push(hit)
+        });
+        // Left: a1, then across the seam h1 (first), f1 (second).
+        let left = hits.iter().find(|h| size.name(h.first).to_string() == "h1").unwrap();
+        assert_eq!(names(&cylinder, left.through_second), ["a1", "f1", "g1", "h1"]);
+        // Right: c1, d1, e1, f1 (first), then g1, h1 (second).
+        let right = hits.iter().find(|h| size.name(h.first).to_string() == "f1").unwrap();
+        assert_eq!(names(&cylinder, right.through_first), ["c1", "d1", "e1", "f1"]);
+        assert_eq!(right.second.map(|s| size.name(s).to_string()), Some("h1".into()));
+    }
+}

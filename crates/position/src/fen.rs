@@ -1,0 +1,452 @@
+//! FEN: reading and writing positions of any board size.
+
+use std::error::Error;
+use std::fmt::{self, Write as _};
+use std::str::FromStr;
+
+use fairy_geometry::{BoardSize, Coord, MAX_FILES, MAX_RANKS};
+use fairy_movement::Color;
+
+use crate::{PositionError, Setup, SetupPiece};
+
+/// A FEN string that is not well formed. Says which field is wrong and what
+/// it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseFenError {
+    /// The text has no fields at all.
+    Empty,
+    /// More than six fields.
+    TooManyFields {
+        /// The number of fields found.
+        count: usize,
+    },
+    /// More ranks than a board may have.
+    TooManyRanks {
+        /// The number of ranks found.
+        count: usize,
+    },
+    /// A rank with no squares (`//`).
+    EmptyRank {
+        /// The rank's number, counted from the bottom.
+        rank: usize,
+    },
+    /// A rank wider than a board may be.
+    RankTooLong {
+        /// The rank's number.
+        rank: usize,
+    },
+    /// A rank of another width than the top rank.
+    UnevenRank {
+        /// The rank's number.
+        rank: usize,
+        /// Its width.
+        width: usize,
+        /// The top rank's width.
+        expected: usize,
+    },
+    /// A run of empty squares that is 0, or too long a number.
+    BadRun {
+        /// The rank's number.
+        rank: usize,
+        /// The digits.
+        run: String,
+    },
+    /// A character that is neither a piece letter nor a digit.
+    BadCharacter {
+        /// The rank's number.
+        rank: usize,
+        /// The character.
+        character: char,
+    },
+    /// The side to move is not `w` or `b`.
+    BadTurn {
+        /// The field.
+        field: String,
+    },
+    /// The castling field is not `-` or letters.
+    BadCastling {
+        /// The field.
+        field: String,
+    },
+    /// The en passant field is not `-` or square names of the board.
+    BadEnPassant {
+        /// The field.
+        field: String,
+    },
+    /// A clock that is not a number that fits 32 bits.
+    BadClock {
+        /// `halfmove clock` or `fullmove number`.
+        name: &'static str,
+        /// The field.
+        field: String,
+    },
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseFenError::Empty => write!(f, "empty FEN"),
+            ParseFenError::TooManyFields { count } => write!(f, "FEN has {count} fields; at most 6 are allowed"),
+            ParseFenError::TooManyRanks { count } => {
+                write!(f, "FEN board has {count} ranks; at most {MAX_RANKS} are allowed")
+            }
+            ParseFenError::EmptyRank { rank } => write!(f, "FEN rank {rank} is empty"),
+            ParseFenError::RankTooLong { rank } => {
+                write!(f, "FEN rank {rank} has more than {MAX_FILES} squares")
+            }
+            ParseFenError::UnevenRank { rank, width, expected } => {
+                write!(f, "FEN rank {rank} has {width} squares but the top rank has {expected}")
+            }
+            ParseFenError::BadRun { rank, run } => write!(f, "FEN rank {rank}: bad run of empty squares {run:?}"),
+            ParseFenError::BadCharacter { rank, character } => {
+                write!(f, "FEN rank {rank}: unexpected character {character:?}")
+            }
+            ParseFenError::BadTurn { field } => write!(f, "FEN side to move {field:?} is not 'w' or 'b'"),
+            ParseFenError::BadCastling { field } => write!(f, "FEN castling field {field:?} is not '-' or letters"),
+            ParseFenError::BadEnPassant { field } => {
+                write!(f, "FEN en passant field {field:?} is not '-' or squares of the board")
+            }
+            ParseFenError::BadClock { name, field } => write!(f, "FEN {name} {field:?} is not a number"),
+        }
+    }
+}
+
+impl Error for ParseFenError {}
+
+/// A FEN string that does not give a legal position of a variant: either not
+/// well formed, or well formed but not a position the variant can hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The text is not well-formed FEN.
+    Parse(ParseFenError),
+    /// The position is not one of the variant's.
+    Position(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Parse(error) => error.fmt(f),
+            FenError::Position(error) => error.fmt(f),
+        }
+    }
+}
+
+impl Error for FenError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            FenError::Parse(error) => Some(error),
+            FenError::Position(error) => Some(error),
+        }
+    }
+}
+
+impl From<ParseFenError> for FenError {
+    fn from(error: ParseFenError) -> FenError {
+        FenError::Parse(error)
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(error: PositionError) -> FenError {
+        FenError::Position(error)
+    }
+}
+
+impl Setup {
+    /// Reads a FEN string. The board's size is read off the string: the
+    /// number of ranks and the width of each (runs of empty squares may have
+    /// several digits, `10`). Missing trailing fields default to `w - - 0 1`.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseFenError`] naming the field and the offending text.
+    pub fn from_fen(text: &str) -> Result<Setup, ParseFenError> {
+        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        if fields.len() > 6 {
+            return Err(ParseFenError::TooManyFields { count: fields.len() });
+        }
+        let board = fields.first().ok_or(ParseFenError::Empty)?;
+        let (size, pieces) = parse_board(board)?;
+        let mut setup = Setup::empty(size);
+        setup.board = pieces;
+        if let Some(&field) = fields.get(1) {
+            let mut chars = field.chars();
+            setup.turn = match (chars.next().and_then(Color::from_letter), chars.next()) {
+                (Some(color), None) => color,
+                _ => {
+                    return Err(ParseFenError::BadTurn {
+                        field: field.to_owned(),
+                    });
+                }
+            };
+        }
+        if let Some(&field) = fields.get(2) {
+            if field != "-" {
+                if !field.chars().all(|c| c.is_ascii_alphabetic()) {
+                    return Err(ParseFenError::BadCastling {
+                        field: field.to_owned(),
+                    });
+                }
+                setup.castling = field.chars().collect();
+            }
+        }
+        if let Some(&field) = fields.get(3) {
+            if field != "-" {
+                setup.en_passant = parse_squares(field, size).ok_or_else(|| ParseFenError::BadEnPassant {
+                    field: field.to_owned(),
+                })?;
+            }
+        }
+        let clock = |index: usize, name: &'static str, default: u32| match fields.get(index) {
+            None => Ok(default),
+            Some(field) => field.parse::<u32>().map_err(|_| ParseFenError::BadClock {
+                name,
+                field: (*field).to_owned(),
+            }),
+        };
+        setup.halfmoves = clock(4, "halfmove clock", 0)?;
+        setup.fullmoves = clock(5, "fullmove number", 1)?.max(1);
+        Ok(setup)
+    }
+
+    /// Writes the FEN string of this setup.
+    pub fn fen(&self) -> String {
+        let mut fen = String::new();
+        for rank in (0..self.size.ranks()).rev() {
+            let mut empty = 0;
+            for file in 0..self.size.files() {
+                let piece = self.size.square_at(file, rank).and_then(|square| self.piece_at(square));
+                match piece {
+                    Some(piece) => {
+                        if empty > 0 {
+                            let _ = write!(fen, "{empty}");
+                            empty = 0;
+                        }
+                        fen.push(piece.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                let _ = write!(fen, "{empty}");
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        let _ = write!(fen, " {} ", self.turn.letter());
+        if self.castling.is_empty() {
+            fen.push('-');
+        } else {
+            fen.extend(&self.castling);
+        }
+        fen.push(' ');
+        if self.en_passant.is_empty() {
+            fen.push('-');
+        } else {
+            for &square in &self.en_passant {
+                let _ = write!(fen, "{}", self.size.name(square));
+            }
+        }
+        let _ = write!(fen, " {} {}", self.halfmoves, self.fullmoves);
+        fen
+    }
+}
+
+impl FromStr for Setup {
+    type Err = ParseFenError;
+
+    fn from_str(text: &str) -> Result<Setup, ParseFenError> {
+        Setup::from_fen(text)
+    }
+}
+
+/// Parses the board field into its size and the pieces by square index.
+fn parse_board(board: &str) -> Result<(BoardSize, Vec<Option<SetupPiece>>), ParseFenError> {
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() > usize::from(MAX_RANKS) {
+        return Err(ParseFenError::TooManyRanks { count: rows.len() });
+    }
+    let rank_count = rows.len();
+    let mut parsed: Vec<Vec<Option<SetupPiece>>> = Vec::with_capacity(rank_count);
+    for (row, text) in rows.iter().enumerate() {
+        let rank = rank_count - row;
+        let squares = parse_rank(text, rank)?;
+        if squares.is_empty() {
+            return Err(ParseFenError::EmptyRank { rank });
+        }
+        if let Some(top) = parsed.first() {
+            if top.len() != squares.len() {
+                return Err(ParseFenError::UnevenRank {
+                    rank,
+                    width: squares.len(),
+                    expected: top.len(),
+                });
+            }
+        }
+        parsed.push(squares);
+    }
+    let files = parsed.first().map_or(0, Vec::len);
+    // Both dimensions were checked against the maxima above; only an empty
+    // board could fail here, and that was reported as an empty rank.
+    let size = BoardSize::new(files as u8, rank_count as u8).map_err(|_| ParseFenError::EmptyRank { rank: 1 })?;
+    let pieces = parsed.into_iter().rev().flatten().collect();
+    Ok((size, pieces))
+}
+
+/// Parses one rank's text (`rank` is its number, for errors).
+fn parse_rank(text: &str, rank: usize) -> Result<Vec<Option<SetupPiece>>, ParseFenError> {
+    let mut squares = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((start, character)) = chars.next() {
+        if character.is_ascii_digit() {
+            let mut end = start + 1;
+            while let Some(&(index, next)) = chars.peek() {
+                if !next.is_ascii_digit() {
+                    break;
+                }
+                end = index + 1;
+                chars.next();
+            }
+            let run = &text[start..end];
+            let count = run.parse::<usize>().ok().filter(|&n| n > 0 && !run.starts_with('0'));
+            match count {
+                Some(count) if squares.len() + count <= usize::from(MAX_FILES) => {
+                    squares.resize(squares.len() + count, None);
+                }
+                Some(_) => return Err(ParseFenError::RankTooLong { rank }),
+                None => {
+                    return Err(ParseFenError::BadRun {
+                        rank,
+                        run: run.to_owned(),
+                    });
+                }
+            }
+        } else if character.is_ascii_alphabetic() {
+            if squares.len() >= usize::from(MAX_FILES) {
+                return Err(ParseFenError::RankTooLong { rank });
+            }
+            let color = if character.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            squares.push(Some(SetupPiece {
+                color,
+                letter: character.to_ascii_uppercase(),
+            }));
+        } else {
+            return Err(ParseFenError::BadCharacter { rank, character });
+        }
+    }
+    Ok(squares)
+}
+
+/// Parses concatenated square names (`e3`, `d3f3`) of a board.
+fn parse_squares(field: &str, size: BoardSize) -> Option<Vec<fairy_geometry::Square>> {
+    let mut squares = Vec::new();
+    let mut rest = field;
+    while !rest.is_empty() {
+        let (coord, used) = Coord::parse_prefix(rest).ok()?;
+        squares.push(size.square(coord)?);
+        rest = &rest[used..];
+    }
+    Some(squares)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multi_digit_runs_and_sizes() {
+        let setup = Setup::from_fen("10/10/10/10/10/10/10/k8K w - - 0 1").unwrap();
+        assert_eq!((setup.size.files(), setup.size.ranks()), (10, 8));
+        assert_eq!(setup.fen(), "10/10/10/10/10/10/10/k8K w - - 0 1");
+        let wide = Setup::from_fen("16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K14k").unwrap();
+        assert_eq!(wide.size.square_count(), 256);
+    }
+
+    #[test]
+    fn defaults_for_missing_fields() {
+        let setup = Setup::from_fen("8/8/8/8/8/8/8/K6k").unwrap();
+        assert_eq!(setup.fen(), "8/8/8/8/8/8/8/K6k w - - 0 1");
+        let setup = Setup::from_fen("8/8/8/8/8/8/8/K6k b").unwrap();
+        assert_eq!(setup.turn, Color::Black);
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        let error = |fen: &str| Setup::from_fen(fen).unwrap_err();
+        assert_eq!(error(""), ParseFenError::Empty);
+        assert_eq!(error("   "), ParseFenError::Empty);
+        assert_eq!(
+            error("8/8/8/8/8/8/8/9 w"),
+            ParseFenError::UnevenRank {
+                rank: 1,
+                width: 9,
+                expected: 8
+            }
+        );
+        assert_eq!(error("8/8/8/8/8/8/8/17 w"), ParseFenError::RankTooLong { rank: 1 });
+        assert_eq!(
+            error("8/8/8/8/8/8/8/pppppppppppppppppK w"),
+            ParseFenError::RankTooLong { rank: 1 }
+        );
+        assert_eq!(
+            error("8/8/8/8/8/8/8/99999999999999999999 w"),
+            ParseFenError::BadRun {
+                rank: 1,
+                run: "99999999999999999999".into()
+            }
+        );
+        assert_eq!(
+            error("8/8/8/0/8/8/8/8"),
+            ParseFenError::BadRun {
+                rank: 5,
+                run: "0".into()
+            }
+        );
+        assert_eq!(error("8/8/8/8//8/8/8"), ParseFenError::EmptyRank { rank: 4 });
+        assert_eq!(
+            error("8/8/8/8/8/8/8/7é"),
+            ParseFenError::BadCharacter {
+                rank: 1,
+                character: 'é'
+            }
+        );
+        assert_eq!(error("8/8/8/8/8/8/8/8 x"), ParseFenError::BadTurn { field: "x".into() });
+        assert_eq!(
+            error("8/8/8/8/8/8/8/8 wb"),
+            ParseFenError::BadTurn { field: "wb".into() }
+        );
+        assert_eq!(
+            error("8/8/8/8/8/8/8/8 w K1"),
+            ParseFenError::BadCastling { field: "K1".into() }
+        );
+        assert_eq!(
+            error("8/8/8/8/8/8/8/8 w - e9"),
+            ParseFenError::BadEnPassant { field: "e9".into() }
+        );
+        assert_eq!(
+            error("8/8/8/8/8/8/8/8 w - e3x"),
+            ParseFenError::BadEnPassant { field: "e3x".into() }
+        );
+        assert_eq!(
+            error("8/8/8/8/8/8/8/8 w - - 99999999999 1"),
+            ParseFenError::BadClock {
+                name: "halfmove clock",
+                field: "99999999999".into()
+            }
+        );
+        assert_eq!(
+            error("8/8/8/8/8/8/8/8 w - - 0 1 x"),
+            ParseFenError::TooManyFields { count: 7 }
+        );
+        assert_eq!(
+            error("8/8/8/8/8/8/8/8/8/8/8/8/8/8/8/8/8"),
+            ParseFenError::TooManyRanks { count: 17 }
+        );
+    }
+}

@@ -1,0 +1,43 @@
+//! Small sets of piece kinds.
+
+use crate::PieceKind;
+
+/// A set of piece kinds of one variant, one bit per kind.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub(crate) struct KindSet(u32);
+
+impl KindSet {
+    pub const EMPTY: KindSet = KindSet(0);
+
+    pub const fn only(kind: PieceKind) -> KindSet {
+        KindSet(1 << kind.index())
+    }
+
+    pub const fn with(self, kind: PieceKind) -> KindSet {
+        KindSet(self.0 | 1 << kind.index())
+    }
+
+    pub fn insert(&mut self, kind: PieceKind) {
+        self.0 |= 1 << kind.index();
+    }
+
+    pub const fn contains(self, kind: PieceKind) -> bool {
+        kind.index() < 32 && self.0 & (1 << kind.index()) != 0
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = PieceKind> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let index = bits.trailing_zeros();
+            bits &= bits - 1;
+            Some(PieceKind::new(index as u8))
+        })
+    }
+}

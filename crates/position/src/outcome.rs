@@ -1,0 +1,86 @@
+//! How games end.
+
+use std::fmt;
+
+use fairy_movement::Color;
+
+use crate::Zone;
+
+/// A result from the point of view of one side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum GameResult {
+    /// That side wins.
+    Win,
+    /// Neither side wins.
+    Draw,
+    /// That side loses.
+    Loss,
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move has no legal move and its royal piece is attacked.
+    Checkmate,
+    /// The side to move has no legal move and is not in check (in a variant
+    /// without royal pieces: has no legal move).
+    Stalemate,
+    /// The last move put a piece on a square where its arrival wins.
+    Arrival,
+}
+
+/// The end of a game: who won (nobody for a draw) and why.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// The outcome when `side` gets `result` for `reason`.
+    pub(crate) fn for_side(side: Color, result: GameResult, reason: EndReason) -> Outcome {
+        let winner = match result {
+            GameResult::Win => Some(side),
+            GameResult::Draw => None,
+            GameResult::Loss => Some(side.other()),
+        };
+        Outcome { winner, reason }
+    }
+
+    /// The result in PGN form: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn pgn(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let reason = match self.reason {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Arrival => "arrival",
+        };
+        match self.winner {
+            Some(color) => write!(f, "{} ({color} wins by {reason})", self.pgn()),
+            None => write!(f, "{} (draw by {reason})", self.pgn()),
+        }
+    }
+}
+
+/// A winning arrival: a move that puts a piece of the kind lettered `piece`
+/// on a square of `zone` (counted from the mover's side) wins at once.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Arrival {
+    /// The upper-case letter of the arriving piece kind.
+    pub piece: char,
+    /// Where its arrival wins.
+    pub zone: Zone,
+}

@@ -1,0 +1,734 @@
+//! Validated positions: the board, the side to move, rights and clocks,
+//! with a Zobrist hash kept up to date as moves are played.
+
+use std::error::Error;
+use std::fmt::{self, Write as _};
+
+use fairy_geometry::{BoardSize, Coord, Square, SquareSet, Word};
+use fairy_movement::Color;
+
+use crate::kinds::KindSet;
+use crate::{
+    CastlingRights, EndReason, FenError, MAX_KINDS, Move, Outcome, Piece, PieceKind, Setup, SetupPiece, Variant,
+};
+
+/// The mailbox byte of an empty square.
+const EMPTY: u8 = u8::MAX;
+
+/// A legal position of a variant: the pieces, the side to move, castling
+/// rights, en passant squares and clocks, with its Zobrist hash.
+///
+/// A position borrows its [`Variant`]. It is built from a [`Setup`] (or FEN)
+/// by a fallible constructor that checks it against the variant's rules, and
+/// changes only by playing moves, so it is always a position the variant can
+/// reach.
+///
+/// # Examples
+///
+/// ```
+/// use fairy_geometry::{BoardSize, Geometry};
+/// use fairy_movement::Movement;
+/// use fairy_position::{PieceSpec, Position, Variant, VariantSpec};
+///
+/// let spec = VariantSpec::new("rooks", Geometry::new(BoardSize::new(4, 4)?), "k3/4/2K1/1R2 w - - 0 1")
+///     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+///     .piece(PieceSpec::new('R', "rook", Movement::rook()));
+/// let variant = Variant::<u64>::new(spec)?;
+/// let position = Position::from_fen(&variant, "k3/4/2K1/1R2 w - - 0 1")?;
+/// let check = position.parse_uci("b1a1")?;
+/// let after = position.play(check)?;
+/// assert!(after.is_check());
+/// // a3 is on the rook's file and b3 next to the king on c2: only b4 is left.
+/// assert_eq!(after.legal_moves().len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Position<'v, W: Word = u64> {
+    pub(crate) variant: &'v Variant<W>,
+    pub(crate) by_color: [SquareSet<W>; 2],
+    pub(crate) by_kind: [SquareSet<W>; MAX_KINDS],
+    mailbox: W::Bytes,
+    pub(crate) turn: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) en_passant: SquareSet<W>,
+    /// The piece an en passant capture removes (meaningful only while
+    /// `en_passant` is not empty).
+    pub(crate) victim: Square,
+    halfmoves: u32,
+    fullmoves: u32,
+    hash: u64,
+}
+
+/// A setup that is not a legal position of the variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The board has another size than the variant's.
+    BoardSize {
+        /// The variant's board.
+        expected: BoardSize,
+        /// The setup's board.
+        found: BoardSize,
+    },
+    /// A piece letter the variant does not define.
+    UnknownPiece {
+        /// The FEN character.
+        piece: char,
+        /// Where it stands.
+        square: Coord,
+    },
+    /// A piece on a square it can never reach (a pawn on its first rank, a
+    /// piece in its compulsory promotion zone).
+    ImpossibleSquare {
+        /// The FEN character.
+        piece: char,
+        /// Where it stands.
+        square: Coord,
+    },
+    /// A side with no royal piece, or more than one, in a variant with royal
+    /// pieces.
+    RoyalCount {
+        /// The side.
+        color: Color,
+        /// How many it has.
+        count: u32,
+    },
+    /// A castling letter the variant does not define, or given twice.
+    UnknownCastling {
+        /// The letter.
+        letter: char,
+    },
+    /// A castling right whose king or rook is not on its square.
+    CastlingWithoutPieces {
+        /// The letter.
+        letter: char,
+    },
+    /// En passant squares that no double step of the last move explains.
+    EnPassant {
+        /// The first en passant square.
+        square: Coord,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// The side to move already has a piece where its arrival wins: the game
+    /// would have ended before this move.
+    AlreadyWon {
+        /// The side.
+        color: Color,
+    },
+    /// The side not to move is in check.
+    OpponentInCheck,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::BoardSize { expected, found } => {
+                write!(f, "the board is {found}, but the variant is played on {expected}")
+            }
+            PositionError::UnknownPiece { piece, square } => {
+                write!(f, "piece letter {piece:?} on {square} is not a piece of this variant")
+            }
+            PositionError::ImpossibleSquare { piece, square } => {
+                write!(f, "piece {piece:?} can never stand on {square}")
+            }
+            PositionError::RoyalCount { color, count } => {
+                write!(f, "{color} has {count} royal pieces; exactly one is required")
+            }
+            PositionError::UnknownCastling { letter } => {
+                write!(
+                    f,
+                    "castling right {letter:?} does not exist in this variant or is repeated"
+                )
+            }
+            PositionError::CastlingWithoutPieces { letter } => {
+                write!(f, "castling right {letter:?} needs its king and rook on their squares")
+            }
+            PositionError::EnPassant { square, reason } => write!(f, "en passant square {square}: {reason}"),
+            PositionError::AlreadyWon { color } => {
+                write!(f, "{color} is to move but already has a piece where its arrival wins")
+            }
+            PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
+        }
+    }
+}
+
+impl Error for PositionError {}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    /// The move in coordinate notation.
+    pub uci: String,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}", self.uci)
+    }
+}
+
+impl Error for IllegalMoveError {}
+
+/// The coordinate of a square known to be on the board.
+pub(crate) fn coord(size: BoardSize, square: Square) -> Coord {
+    match size.coord(square) {
+        Some(coord) => coord,
+        None => unreachable!("squares of a position are on its board"),
+    }
+}
+
+impl<'v, W: Word> Position<'v, W> {
+    /// An empty board, White to move.
+    fn empty(variant: &'v Variant<W>) -> Position<'v, W> {
+        Position {
+            variant,
+            by_color: [SquareSet::EMPTY; 2],
+            by_kind: [SquareSet::EMPTY; MAX_KINDS],
+            mailbox: W::bytes(EMPTY),
+            turn: Color::White,
+            castling: CastlingRights::NONE,
+            en_passant: SquareSet::EMPTY,
+            victim: Square::new(0),
+            halfmoves: 0,
+            fullmoves: 1,
+            hash: 0,
+        }
+    }
+
+    /// Checks a setup against the variant's rules and builds the position.
+    ///
+    /// En passant squares that no piece of the side to move could capture on
+    /// are dropped, so that equal positions compare and hash equal.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError`] naming the problem: wrong board size, unknown piece
+    /// letters, pieces on squares they can never reach, a wrong number of
+    /// royal pieces, castling rights without their king and rook, en passant
+    /// squares no double step explains, a side to move that has already won
+    /// by arrival, or the side not to move in check.
+    pub fn from_setup(variant: &'v Variant<W>, setup: &Setup) -> Result<Position<'v, W>, PositionError> {
+        let size = variant.size();
+        if setup.size != size || setup.board.len() != size.square_count() {
+            return Err(PositionError::BoardSize {
+                expected: size,
+                found: setup.size,
+            });
+        }
+        let mut position = Position::empty(variant);
+        for square in size.squares() {
+            let Some(piece) = setup.piece_at(square) else { continue };
+            let unknown = PositionError::UnknownPiece {
+                piece: piece.fen_char(),
+                square: coord(size, square),
+            };
+            let kind = variant.kind_of_letter(piece.letter).ok_or(unknown)?;
+            if variant.kinds[kind.index()].moves[piece.color.index()]
+                .forbidden
+                .contains(square)
+            {
+                return Err(PositionError::ImpossibleSquare {
+                    piece: piece.fen_char(),
+                    square: coord(size, square),
+                });
+            }
+            position.put(square, code(piece.color, kind));
+        }
+        position.turn = setup.turn;
+        if !variant.royal.is_empty() {
+            for color in Color::ALL {
+                let count = position.pieces_of_kinds(color, variant.royal).count();
+                if count != 1 {
+                    return Err(PositionError::RoyalCount { color, count });
+                }
+            }
+        }
+        for &letter in &setup.castling {
+            let index = variant
+                .castling
+                .iter()
+                .position(|rule| rule.letter == letter)
+                .filter(|&index| !position.castling.has(index))
+                .ok_or(PositionError::UnknownCastling { letter })?;
+            let rule = &variant.castling[index];
+            let king = position.royal_square(rule.color);
+            let rooks = position.pieces_of_kinds(rule.color, KindSet::only(rule.rook));
+            if king != Some(rule.king_from) || !rooks.contains(rule.rook_from) {
+                return Err(PositionError::CastlingWithoutPieces { letter });
+            }
+            position.castling.0 |= 1 << index;
+        }
+        if position.arrival(setup.turn).is_some() {
+            return Err(PositionError::AlreadyWon { color: setup.turn });
+        }
+        if let Some(king) = position.royal_square(setup.turn.other()) {
+            if position.is_attacked(king, setup.turn, position.occupied()) {
+                return Err(PositionError::OpponentInCheck);
+            }
+        }
+        if let Some(&first) = setup.en_passant.first() {
+            let squares: SquareSet<W> = setup.en_passant.iter().copied().collect();
+            let error = |reason| PositionError::EnPassant {
+                square: coord(size, first),
+                reason,
+            };
+            if squares.intersects(position.occupied()) {
+                return Err(error("the square is occupied"));
+            }
+            let victim = position.en_passant_victim(squares).ok_or(error(
+                "no piece of the side that just moved can have passed it with its last move",
+            ))?;
+            if position.en_passant_capturable(squares, victim, setup.turn) {
+                position.en_passant = squares;
+                position.victim = victim;
+            }
+        }
+        position.halfmoves = setup.halfmoves;
+        position.fullmoves = setup.fullmoves.max(1);
+        position.hash = position.compute_hash();
+        Ok(position)
+    }
+
+    /// Reads a FEN string and checks it against the variant.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError::Parse`] if the text is not well-formed FEN,
+    /// [`FenError::Position`] if it is not a legal position of the variant.
+    pub fn from_fen(variant: &'v Variant<W>, fen: &str) -> Result<Position<'v, W>, FenError> {
+        let setup = Setup::from_fen(fen)?;
+        Ok(Position::from_setup(variant, &setup)?)
+    }
+
+    /// The position as plain data.
+    pub fn to_setup(&self) -> Setup {
+        let size = self.variant.size();
+        let mut setup = Setup::empty(size);
+        for square in size.squares() {
+            setup.board[square.index()] = self.piece_at(square).map(|piece| SetupPiece {
+                color: piece.color,
+                letter: self.variant.letter(piece.kind),
+            });
+        }
+        setup.turn = self.turn;
+        setup.castling = self
+            .castling
+            .iter()
+            .map(|index| self.variant.castling[index].letter)
+            .collect();
+        setup.en_passant = self.en_passant.iter().collect();
+        setup.halfmoves = self.halfmoves;
+        setup.fullmoves = self.fullmoves;
+        setup
+    }
+
+    /// The FEN string of the position.
+    pub fn fen(&self) -> String {
+        self.to_setup().fen()
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &'v Variant<W> {
+        self.variant
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on a square (`None` if empty or off the board).
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.code_at(square).map(|code| Piece {
+            color: if code & 1 == 0 { Color::White } else { Color::Black },
+            kind: PieceKind::new(code >> 1),
+        })
+    }
+
+    /// The squares of a side's pieces.
+    pub fn pieces(&self, color: Color) -> SquareSet<W> {
+        self.by_color[color.index()]
+    }
+
+    /// The squares of a side's pieces of one kind.
+    pub fn pieces_of(&self, color: Color, kind: PieceKind) -> SquareSet<W> {
+        self.by_kind
+            .get(kind.index())
+            .map_or(SquareSet::EMPTY, |&set| set & self.by_color[color.index()])
+    }
+
+    /// Every occupied square.
+    pub fn occupied(&self) -> SquareSet<W> {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The castling rights.
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The squares a pawn may capture en passant on.
+    pub fn en_passant_squares(&self) -> SquareSet<W> {
+        self.en_passant
+    }
+
+    /// Moves since the last capture or irreversible move (the fifty-move
+    /// rule's clock; draws by it are claimed, never automatic).
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The move number.
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The Zobrist hash: equal positions (pieces, side to move, castling
+    /// rights, en passant squares) have equal hashes, whatever the clocks.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch; always equal to [`Position::hash`],
+    /// which is updated move by move.
+    pub fn compute_hash(&self) -> u64 {
+        let zobrist = &self.variant.zobrist;
+        let mut hash = 0;
+        for square in self.occupied() {
+            if let Some(code) = self.code_at(square) {
+                hash ^= zobrist.piece(code, square.index());
+            }
+        }
+        if self.turn == Color::Black {
+            hash ^= zobrist.black;
+        }
+        hash ^= zobrist.castling(self.castling.0);
+        for square in self.en_passant {
+            hash ^= zobrist.en_passant(square.index());
+        }
+        hash
+    }
+
+    /// The square of a side's royal piece, if the variant has royal pieces.
+    pub fn royal_square(&self, color: Color) -> Option<Square> {
+        self.pieces_of_kinds(color, self.variant.royal).first()
+    }
+
+    /// Whether the side to move's royal piece is attacked.
+    pub fn is_check(&self) -> bool {
+        self.royal_square(self.turn)
+            .is_some_and(|king| self.is_attacked(king, self.turn.other(), self.occupied()))
+    }
+
+    /// The pieces attacking the side to move's royal piece.
+    pub fn checkers(&self) -> SquareSet<W> {
+        match self.royal_square(self.turn) {
+            Some(king) => self.attackers(king, self.turn.other(), self.occupied()),
+            None => SquareSet::EMPTY,
+        }
+    }
+
+    /// Whether a piece of `by` attacks `square` when `occupied` are the
+    /// occupied squares: whether it could capture an enemy royal piece
+    /// there, with every rule of the board applied.
+    pub fn is_attacked(&self, square: Square, by: Color, occupied: SquareSet<W>) -> bool {
+        self.variant.attackers[by.index()].iter().any(|group| {
+            let pieces = self.pieces_of_kinds(by, group.kinds);
+            pieces.any() && group.table.attacks(square, occupied).intersects(pieces)
+        })
+    }
+
+    /// The pieces of `by` attacking `square` when `occupied` are occupied.
+    pub fn attackers(&self, square: Square, by: Color, occupied: SquareSet<W>) -> SquareSet<W> {
+        self.variant.attackers[by.index()]
+            .iter()
+            .fold(SquareSet::EMPTY, |found, group| {
+                found | (group.table.attacks(square, occupied) & self.pieces_of_kinds(by, group.kinds))
+            })
+    }
+
+    /// The side that has won by arrival: the side that just moved, if one
+    /// of its pieces stands where its arrival wins.
+    pub fn arrival_winner(&self) -> Option<Color> {
+        self.arrival(self.turn.other())
+    }
+
+    /// `color`, if one of its pieces stands where its arrival wins.
+    fn arrival(&self, color: Color) -> Option<Color> {
+        self.variant.arrivals[color.index()]
+            .iter()
+            .any(|&(kind, squares)| self.pieces_of(color, kind).intersects(squares))
+            .then_some(color)
+    }
+
+    /// How the game has ended, if it has: a winning arrival by the last move,
+    /// or no legal move for the side to move (checkmate or stalemate, scored
+    /// by the variant's rules). Draws that must be claimed (fifty moves,
+    /// repetition) are not outcomes.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(winner) = self.arrival_winner() {
+            return Some(Outcome {
+                winner: Some(winner),
+                reason: EndReason::Arrival,
+            });
+        }
+        if self.count_legal_moves() > 0 {
+            return None;
+        }
+        let spec = self.variant.spec();
+        Some(if self.is_check() {
+            Outcome::for_side(self.turn, spec.checkmate, EndReason::Checkmate)
+        } else {
+            Outcome::for_side(self.turn, spec.stalemate, EndReason::Stalemate)
+        })
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] if the move is not legal here.
+    pub fn play(&self, mv: Move) -> Result<Position<'v, W>, IllegalMoveError> {
+        if !self.is_legal(mv) {
+            return Err(IllegalMoveError {
+                uci: self.uci(mv).to_string(),
+            });
+        }
+        let mut next = self.clone();
+        next.play_unchecked(mv);
+        Ok(next)
+    }
+
+    /// Plays a move without checking that it is legal. Playing a move that
+    /// is not legal in this position leaves it in an unspecified state (it
+    /// never causes undefined behaviour, but may panic).
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let variant = self.variant;
+        let zobrist = &variant.zobrist;
+        let (us, from, to) = (self.turn, mv.from(), mv.to());
+        let Some(moving) = self.code_at(from) else { return };
+        let kind = &variant.kinds[usize::from(moving >> 1)];
+        for square in self.en_passant {
+            self.hash ^= zobrist.en_passant(square.index());
+        }
+        let victim = self.victim;
+        let had_en_passant = self.en_passant.any();
+        self.en_passant = SquareSet::EMPTY;
+        let mut irreversible = kind.irreversible;
+        if let Some(index) = mv.castling_index() {
+            if let Some(rule) = variant.castling.get(index) {
+                let rook = self.take(rule.rook_from);
+                let king = self.take(rule.king_from);
+                if let (Some(king), Some(rook)) = (king, rook) {
+                    self.put(rule.king_to, king);
+                    self.put(rule.rook_to, rook);
+                }
+            }
+        } else {
+            if mv.is_en_passant() && had_en_passant {
+                self.take(victim);
+                irreversible = true;
+            } else if self.take(to).is_some() {
+                irreversible = true;
+            }
+            self.take(from);
+            let landing = match mv.promotion() {
+                Some(promoted) => code(us, promoted),
+                None => moving,
+            };
+            self.put(to, landing);
+            if kind.leaves_en_passant {
+                self.leave_en_passant(from, to, usize::from(moving >> 1));
+            }
+        }
+        let kept = |square: Square| variant.castling_kept.get(square.index()).copied().unwrap_or(u8::MAX);
+        let rights = self.castling.0 & kept(from) & kept(to);
+        self.hash ^= zobrist.castling(self.castling.0 ^ rights);
+        self.castling = CastlingRights(rights);
+        self.halfmoves = if irreversible {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = us.other();
+        self.hash ^= zobrist.black;
+    }
+
+    /// After a move of `kind` from `from` to `to`: records the squares it
+    /// passed as en passant squares, if it was a double step and the
+    /// opponent could capture there.
+    fn leave_en_passant(&mut self, from: Square, to: Square, kind: usize) {
+        let us = self.turn;
+        let occupied = self.occupied();
+        let Some(steps) = self.variant.kinds[kind].moves[us.index()]
+            .double_steps
+            .get(from.index())
+        else {
+            return;
+        };
+        let passed = steps
+            .iter()
+            .filter(|step| step.to == to && !step.passed.intersects(occupied))
+            .fold(SquareSet::EMPTY, |all, step| all | step.passed);
+        if passed.any() && self.en_passant_capturable(passed, to, us.other()) {
+            self.en_passant = passed;
+            self.victim = to;
+            for square in passed {
+                self.hash ^= self.variant.zobrist.en_passant(square.index());
+            }
+        }
+    }
+
+    /// The piece of the side that just moved that passed `squares` with a
+    /// double step, if exactly one can have.
+    fn en_passant_victim(&self, squares: SquareSet<W>) -> Option<Square> {
+        let mover = self.turn.other();
+        let mut victims = SquareSet::<W>::EMPTY;
+        for (index, kind) in self.variant.kinds.iter().enumerate() {
+            if !kind.leaves_en_passant {
+                continue;
+            }
+            let pieces = self.pieces_of(mover, PieceKind::new(index as u8));
+            for (from, steps) in kind.moves[mover.index()].double_steps.iter().enumerate() {
+                let from = Square::new(from as u8);
+                if self.occupied().contains(from) {
+                    continue;
+                }
+                for step in steps {
+                    if pieces.contains(step.to) && (squares - step.passed).is_empty() {
+                        victims.insert(step.to);
+                    }
+                }
+            }
+        }
+        victims.single()
+    }
+
+    /// Whether a piece of `capturer` could capture en passant on one of
+    /// `squares`, taking `victim`.
+    fn en_passant_capturable(&self, squares: SquareSet<W>, victim: Square, capturer: Color) -> bool {
+        let variant = self.variant;
+        if self
+            .piece_at(victim)
+            .is_some_and(|p| variant.uncapturable.contains(p.kind))
+        {
+            return false;
+        }
+        let occupied = self.occupied();
+        variant.en_passant_capturers.iter().any(|kind| {
+            let pieces = self.pieces_of(capturer, kind);
+            let reverse = &variant.kinds[kind.index()].moves[capturer.index()].en_passant_from;
+            pieces.any()
+                && reverse.as_ref().is_some_and(|table| {
+                    squares
+                        .iter()
+                        .any(|square| table.attacks(square, occupied).intersects(pieces))
+                })
+        })
+    }
+
+    /// A text diagram of the board, highest rank first, with file letters
+    /// and rank numbers; White's pieces in upper case.
+    pub fn diagram(&self) -> String {
+        let size = self.variant.size();
+        let mut text = String::new();
+        for rank in (0..size.ranks()).rev() {
+            let _ = write!(text, "{:>2} ", rank + 1);
+            for file in 0..size.files() {
+                let piece = size.square_at(file, rank).and_then(|s| self.piece_at(s));
+                let mark = piece.map_or('.', |p| {
+                    let letter = self.variant.letter(p.kind);
+                    if p.color == Color::White {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    }
+                });
+                let _ = write!(text, " {mark}");
+            }
+            text.push('\n');
+        }
+        text.push_str("   ");
+        for file in 0..size.files() {
+            let _ = write!(text, " {}", (b'a' + file) as char);
+        }
+        let _ = writeln!(text, "\n{} to move", self.turn);
+        text
+    }
+
+    /// The mailbox byte of a square: `kind * 2 + colour`, or `None`.
+    #[inline]
+    pub(crate) fn code_at(&self, square: Square) -> Option<u8> {
+        self.mailbox
+            .as_ref()
+            .get(square.index())
+            .copied()
+            .filter(|&code| code != EMPTY)
+    }
+
+    /// The pieces of `color` of any kind in `kinds`.
+    #[inline]
+    pub(crate) fn pieces_of_kinds(&self, color: Color, kinds: KindSet) -> SquareSet<W> {
+        kinds
+            .iter()
+            .fold(SquareSet::EMPTY, |set, kind| set | self.by_kind[kind.index()])
+            & self.by_color[color.index()]
+    }
+
+    /// Places a piece on an empty square.
+    #[inline]
+    fn put(&mut self, square: Square, code: u8) {
+        let (color, kind) = (usize::from(code & 1), usize::from(code >> 1));
+        if let Some(slot) = self.mailbox.as_mut().get_mut(square.index()) {
+            *slot = code;
+            self.by_color[color].insert(square);
+            self.by_kind[kind].insert(square);
+            self.hash ^= self.variant.zobrist.piece(code, square.index());
+        }
+    }
+
+    /// Removes and returns the piece on a square.
+    #[inline]
+    fn take(&mut self, square: Square) -> Option<u8> {
+        let code = self.code_at(square)?;
+        let (color, kind) = (usize::from(code & 1), usize::from(code >> 1));
+        self.mailbox.as_mut()[square.index()] = EMPTY;
+        self.by_color[color].remove(square);
+        self.by_kind[kind].remove(square);
+        self.hash ^= self.variant.zobrist.piece(code, square.index());
+        Some(code)
+    }
+}
+
+/// The mailbox byte of a piece.
+#[inline]
+pub(crate) const fn code(color: Color, kind: PieceKind) -> u8 {
+    (kind.index() as u8) << 1 | color.index() as u8
+}
+
+impl<W: Word> PartialEq for Position<'_, W> {
+    fn eq(&self, other: &Position<'_, W>) -> bool {
+        (std::ptr::eq(self.variant, other.variant) || self.variant == other.variant)
+            && self.mailbox == other.mailbox
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.en_passant == other.en_passant
+            && (self.en_passant.is_empty() || self.victim == other.victim)
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+    }
+}
+
+impl<W: Word> Eq for Position<'_, W> {}
+
+impl<W: Word> fmt::Debug for Position<'_, W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("variant", &self.variant.name())
+            .field("fen", &self.fen())
+            .finish()
+    }
+}

@@ -1,0 +1,78 @@
+//! Plain position data, possibly illegal.
+
+use fairy_geometry::{BoardSize, Square};
+use fairy_movement::Color;
+
+/// A piece as written in FEN: a colour and an upper-case letter, before a
+/// variant says which kind the letter is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SetupPiece {
+    /// Whose piece it is.
+    pub color: Color,
+    /// Its letter, in upper case.
+    pub letter: char,
+}
+
+impl SetupPiece {
+    /// The FEN character: upper case for White, lower case for Black.
+    pub fn fen_char(self) -> char {
+        match self.color {
+            Color::White => self.letter.to_ascii_uppercase(),
+            Color::Black => self.letter.to_ascii_lowercase(),
+        }
+    }
+}
+
+/// A position as plain data: what a FEN string says, without any check
+/// against a variant's rules. Turn it into a playable
+/// [`Position`](crate::Position) with
+/// [`Position::from_setup`](crate::Position::from_setup), which validates it.
+///
+/// # Examples
+///
+/// ```
+/// use fairy_position::Setup;
+///
+/// let setup: Setup = "nnknn/ppppp/2f2/5/5/5/5/2F2/PPPPP/NNKNN w - - 0 1".parse()?;
+/// assert_eq!((setup.size.files(), setup.size.ranks()), (5, 10));
+/// assert_eq!(setup.board.iter().flatten().count(), 22);
+/// assert_eq!(setup.fen(), "nnknn/ppppp/2f2/5/5/5/5/2F2/PPPPP/NNKNN w - - 0 1");
+/// # Ok::<(), fairy_position::ParseFenError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The board's size.
+    pub size: BoardSize,
+    /// The piece on each square, indexed by [`Square::index`].
+    pub board: Vec<Option<SetupPiece>>,
+    /// The side to move.
+    pub turn: Color,
+    /// The castling rights, as FEN letters.
+    pub castling: Vec<char>,
+    /// The en passant squares.
+    pub en_passant: Vec<Square>,
+    /// Moves since the last capture or irreversible move.
+    pub halfmoves: u32,
+    /// The move number, starting at 1 and counting after each Black move.
+    pub fullmoves: u32,
+}
+
+impl Setup {
+    /// An empty board of this size, White to move.
+    pub fn empty(size: BoardSize) -> Setup {
+        Setup {
+            size,
+            board: vec![None; size.square_count()],
+            turn: Color::White,
+            castling: Vec::new(),
+            en_passant: Vec::new(),
+            halfmoves: 0,
+            fullmoves: 1,
+        }
+    }
+
+    /// The piece on a square, if any (`None` off the board too).
+    pub fn piece_at(&self, square: Square) -> Option<SetupPiece> {
+        self.board.get(square.index()).copied().flatten()
+    }
+}

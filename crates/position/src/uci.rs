@@ -1,0 +1,143 @@
+//! Coordinate (UCI-style) move notation: origin, destination and an optional
+//! lower-case promotion letter, as in `e2e4`, `e7e8q` or `a9a10g`.
+
+use std::error::Error;
+use std::fmt;
+use std::str::FromStr;
+
+use fairy_geometry::{Coord, Word};
+
+use crate::position::coord;
+use crate::{Move, Position};
+
+/// A move in coordinate notation, independent of any position: two
+/// coordinates and an optional promotion letter. Castling is written as the
+/// king's move (`e1g1`).
+///
+/// # Examples
+///
+/// ```
+/// use fairy_position::UciMove;
+///
+/// let mv: UciMove = "a9a10g".parse()?;
+/// assert_eq!(mv.from.to_string(), "a9");
+/// assert_eq!(mv.to.to_string(), "a10");
+/// assert_eq!(mv.promotion, Some('g'));
+/// assert_eq!(mv.to_string(), "a9a10g");
+/// assert!("e2".parse::<UciMove>().is_err());
+/// # Ok::<(), fairy_position::ParseUciError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct UciMove {
+    /// The square the piece leaves.
+    pub from: Coord,
+    /// The square it goes to.
+    pub to: Coord,
+    /// The lower-case letter of the kind it promotes to.
+    pub promotion: Option<char>,
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(letter) = self.promotion {
+            write!(f, "{letter}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Text that is not a move in coordinate notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseUciError {
+    text: String,
+}
+
+impl fmt::Display for ParseUciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not a move in coordinate notation (two squares and an optional promotion letter, like e2e4 or e7e8q)",
+            self.text
+        )
+    }
+}
+
+impl Error for ParseUciError {}
+
+impl FromStr for UciMove {
+    type Err = ParseUciError;
+
+    fn from_str(text: &str) -> Result<UciMove, ParseUciError> {
+        let error = || ParseUciError { text: text.to_owned() };
+        let (from, used) = Coord::parse_prefix(text).map_err(|_| error())?;
+        let rest = &text[used..];
+        let (to, used) = Coord::parse_prefix(rest).map_err(|_| error())?;
+        let mut rest = rest[used..].chars();
+        let promotion = match (rest.next(), rest.next()) {
+            (None, _) => None,
+            (Some(letter), None) if letter.is_ascii_lowercase() => Some(letter),
+            _ => return Err(error()),
+        };
+        Ok(UciMove { from, to, promotion })
+    }
+}
+
+/// A move string that is not a legal move of the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UciError {
+    /// Not coordinate notation at all.
+    Parse(ParseUciError),
+    /// Well formed, but not a legal move here.
+    Illegal {
+        /// The move.
+        uci: UciMove,
+    },
+}
+
+impl fmt::Display for UciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UciError::Parse(error) => error.fmt(f),
+            UciError::Illegal { uci } => write!(f, "{uci} is not a legal move in this position"),
+        }
+    }
+}
+
+impl Error for UciError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            UciError::Parse(error) => Some(error),
+            UciError::Illegal { .. } => None,
+        }
+    }
+}
+
+impl<W: Word> Position<'_, W> {
+    /// A move of this position in coordinate notation.
+    pub fn uci(&self, mv: Move) -> UciMove {
+        let size = self.variant.size();
+        UciMove {
+            from: coord(size, mv.from()),
+            to: coord(size, mv.to()),
+            promotion: mv
+                .promotion()
+                .map(|kind| self.variant.letter(kind).to_ascii_lowercase()),
+        }
+    }
+
+    /// The legal move written `text` in coordinate notation.
+    ///
+    /// # Errors
+    ///
+    /// [`UciError::Parse`] if the text is not coordinate notation,
+    /// [`UciError::Illegal`] if it is not a legal move here (including a
+    /// missing or unexpected promotion letter).
+    pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
+        let uci: UciMove = text.parse().map_err(UciError::Parse)?;
+        self.legal_moves()
+            .into_iter()
+            .find(|&mv| self.uci(mv) == uci)
+            .ok_or(UciError::Illegal { uci })
+    }
+}

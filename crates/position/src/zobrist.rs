@@ -1,0 +1,66 @@
+//! Zobrist keys: random numbers whose XOR identifies a position.
+
+/// The keys of one variant: one per (kind, colour, square), per castling
+/// right, per en passant square, and one for Black to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Zobrist {
+    squares: usize,
+    pieces: Vec<u64>,
+    castling: [u64; 8],
+    en_passant: Vec<u64>,
+    pub black: u64,
+}
+
+impl Zobrist {
+    /// Keys for `kinds` piece kinds on a board of `squares` squares, from a
+    /// fixed seed so that hashes are the same in every run.
+    pub fn new(kinds: usize, squares: usize) -> Zobrist {
+        let mut state = 0x5eed_f00d_cafe_b0a7_u64;
+        let mut next = || {
+            // SplitMix64.
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let pieces = (0..kinds * 2 * squares).map(|_| next()).collect();
+        let castling = std::array::from_fn(|_| next());
+        let en_passant = (0..squares).map(|_| next()).collect();
+        let black = next();
+        Zobrist {
+            squares,
+            pieces,
+            castling,
+            en_passant,
+            black,
+        }
+    }
+
+    /// The key of a piece code (kind * 2 + colour) on a square.
+    #[inline]
+    pub fn piece(&self, code: u8, square: usize) -> u64 {
+        self.pieces
+            .get(usize::from(code) * self.squares + square)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The combined key of a set of castling rights.
+    #[inline]
+    pub fn castling(&self, rights: u8) -> u64 {
+        let mut key = 0;
+        for (index, value) in self.castling.iter().enumerate() {
+            if rights & (1 << index) != 0 {
+                key ^= value;
+            }
+        }
+        key
+    }
+
+    /// The key of an en passant square.
+    #[inline]
+    pub fn en_passant(&self, square: usize) -> u64 {
+        self.en_passant.get(square).copied().unwrap_or(0)
+    }
+}
