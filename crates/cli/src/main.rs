@@ -1,5 +1,6 @@
 //! The `fairy` command-line tool.
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -20,7 +21,7 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (perft).
     Perft {
-        /// A built-in variant (chess).
+        /// A built-in variant: chess, chennis, gnu or cgnp.
         variant: String,
         /// How many plies deep to count.
         depth: u32,
@@ -33,8 +34,24 @@ enum Command {
     },
 }
 
-/// An error to report in one line with exit status 2.
-struct Failure(String);
+/// Why a command stopped.
+enum Failure {
+    /// An error to report in one line, with exit status 2.
+    Message(String),
+    /// The reader of standard output went away (`fairy ... | head`):
+    /// nothing is left to say.
+    ClosedOutput,
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Failure {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Failure::ClosedOutput
+        } else {
+            Failure::Message(format!("cannot write the output: {error}"))
+        }
+    }
+}
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -52,29 +69,30 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(cli.command) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Failure(message)) => {
+    let mut out = io::stdout().lock();
+    match run(cli.command, &mut out).and_then(|()| out.flush().map_err(Failure::from)) {
+        Ok(()) | Err(Failure::ClosedOutput) => ExitCode::SUCCESS,
+        Err(Failure::Message(message)) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
         }
     }
 }
 
-fn run(command: Command) -> Result<(), Failure> {
+fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
     match command {
         Command::Perft {
             variant,
             depth,
             fen,
             divide,
-        } => perft(find_variant(&variant)?, depth, fen.as_deref(), divide),
+        } => perft(find_variant(&variant)?, depth, fen.as_deref(), divide, out),
     }
 }
 
 fn find_variant(name: &str) -> Result<&'static Variant<u64>, Failure> {
     variants::by_name(name).ok_or_else(|| {
-        Failure(format!(
+        Failure::Message(format!(
             "unknown variant {name:?} (built-in variants: {})",
             variants::NAMES.join(", ")
         ))
@@ -84,17 +102,23 @@ fn find_variant(name: &str) -> Result<&'static Variant<u64>, Failure> {
 fn position<'v, W: Word>(variant: &'v Variant<W>, fen: Option<&str>) -> Result<Position<'v, W>, Failure> {
     match fen {
         None => Ok(variant.start_position()),
-        Some(fen) => Position::from_fen(variant, fen).map_err(|error| Failure(format!("bad FEN: {error}"))),
+        Some(fen) => Position::from_fen(variant, fen).map_err(|error| Failure::Message(format!("bad FEN: {error}"))),
     }
 }
 
-fn perft<W: Word>(variant: &Variant<W>, depth: u32, fen: Option<&str>, divide: bool) -> Result<(), Failure> {
+fn perft<W: Word>(
+    variant: &Variant<W>,
+    depth: u32,
+    fen: Option<&str>,
+    divide: bool,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
     let position = position(variant, fen)?;
     let start = Instant::now();
     let nodes = if divide {
         let mut total = 0;
         for (mv, count) in position.divide(depth) {
-            println!("{}: {count}", position.uci(mv));
+            writeln!(out, "{}: {count}", position.uci(mv))?;
             total += count;
         }
         total
@@ -102,12 +126,12 @@ fn perft<W: Word>(variant: &Variant<W>, depth: u32, fen: Option<&str>, divide: b
         position.perft(depth)
     };
     let seconds = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
+    writeln!(out, "Nodes searched: {nodes}")?;
     let rate = if seconds > 0.0 {
         nodes as f64 / seconds / 1e6
     } else {
         0.0
     };
-    println!("Time: {seconds:.3} s ({rate:.1} M nodes/s)");
+    writeln!(out, "Time: {seconds:.3} s ({rate:.1} M nodes/s)")?;
     Ok(())
 }

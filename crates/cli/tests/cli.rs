@@ -88,3 +88,35 @@ fn help_is_not_an_error() {
     assert!(output.status.success());
     assert!(stdout(&output).contains("perft"));
 }
+
+#[test]
+fn a_closed_output_is_not_a_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    // Each divide line is written after its subtree is counted, so closing
+    // the pipe after the first line makes the later writes fail.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(["perft", "chess", "5", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.ends_with('\n'));
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn every_built_in_variant_counts_its_reference_figures() {
+    for (variant, depth, nodes) in [("chennis", 3, 1240), ("gnu", 3, 2912), ("cgnp", 2, 1283)] {
+        let output = fairy(&["perft", variant, &depth.to_string()]);
+        assert!(
+            stdout(&output).starts_with(&format!("Nodes searched: {nodes}\n")),
+            "{variant}"
+        );
+    }
+}

@@ -1,28 +1,19 @@
 //! Standard chess.
 
-use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
+use fairy_geometry::Geometry;
 use fairy_movement::Movement;
 use fairy_position::{CastlingSpec, PieceSpec, Promotion, VariantSpec, Zone};
 
+use crate::{board, square};
+
 /// The start position.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-fn square(file: u8, rank: u8) -> Coord {
-    match (File::new(file), Rank::new(rank)) {
-        (Some(file), Some(rank)) => Coord::new(file, rank),
-        _ => unreachable!("chess squares are on the board"),
-    }
-}
 
 /// Standard chess as a definition: the 8 x 8 board, the six pieces from
 /// their movement primitives, castling on both sides, promotion to queen,
 /// rook, bishop or knight on the last rank.
 pub fn chess_spec() -> VariantSpec {
-    let size = match BoardSize::new(8, 8) {
-        Ok(size) => size,
-        Err(_) => unreachable!("8 x 8 is a valid board"),
-    };
-    VariantSpec::new("chess", Geometry::new(size), START)
+    VariantSpec::new("chess", Geometry::new(board(8, 8)), START)
         .piece(
             PieceSpec::new('P', "pawn", Movement::chess_pawn())
                 .initial(Zone::ranks([2]))
@@ -35,18 +26,18 @@ pub fn chess_spec() -> VariantSpec {
         .piece(PieceSpec::new('K', "king", Movement::king()).royal())
         .castling(CastlingSpec::new(
             'K',
-            square(4, 0),
-            square(6, 0),
+            square("e1"),
+            square("g1"),
             'R',
-            square(7, 0),
-            square(5, 0),
+            square("h1"),
+            square("f1"),
         ))
         .castling(CastlingSpec::new(
             'Q',
-            square(4, 0),
-            square(2, 0),
+            square("e1"),
+            square("c1"),
             'R',
-            square(0, 0),
-            square(3, 0),
+            square("a1"),
+            square("d1"),
         ))
 }

@@ -1,45 +1,95 @@
 //! The built-in variants of fairy, each composed from the general
 //! primitives of `fairy-geometry`, `fairy-movement` and `fairy-position`.
 //!
+//! | name | board | what is special |
+//! | --- | --- | --- |
+//! | `chess` | 8 x 8 | standard chess |
+//! | `chennis` | 7 x 7 | a net between ranks 4 and 5; a pawn on the far rank wins |
+//! | `gnu` | 5 x 10 | an uncapturable Ferz; knights and pawns promote to Gnus; a king on the far rank wins |
+//! | `cgnp` | 8 x 8 | cylindrical files, a 2 x 2 grid, knightly pawns |
+//!
 //! Every variant is available as a [`VariantSpec`] (plain data, to inspect
 //! or change) and as a compiled [`Variant`], built once and shared:
 //!
 //! ```
-//! let chess = fairy_variants::chess();
-//! assert_eq!(chess.start_position().perft(2), 400);
-//! assert!(std::ptr::eq(chess, fairy_variants::by_name("chess").unwrap()));
+//! let gnu = fairy_variants::gnu();
+//! assert_eq!(gnu.start_position().perft(2), 196);
+//! assert!(std::ptr::eq(gnu, fairy_variants::by_name("gnu").unwrap()));
 //! ```
 
+mod cgnp;
+mod chennis;
 mod chess;
+mod gnu;
 
 use std::sync::OnceLock;
 
+use fairy_geometry::{BoardSize, Coord};
 use fairy_position::{Variant, VariantSpec};
 
+pub use cgnp::cgnp_spec;
+pub use chennis::chennis_spec;
 pub use chess::chess_spec;
+pub use gnu::gnu_spec;
 
 /// The names of the built-in variants, as [`by_name`] takes them.
-pub const NAMES: &[&str] = &["chess"];
+pub const NAMES: &[&str] = &["chess", "chennis", "gnu", "cgnp"];
 
 /// Standard chess.
 pub fn chess() -> &'static Variant<u64> {
-    static CHESS: OnceLock<Variant<u64>> = OnceLock::new();
-    CHESS.get_or_init(|| compile(chess_spec()))
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    VARIANT.get_or_init(|| compile(chess_spec()))
+}
+
+/// Chennis.
+pub fn chennis() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    VARIANT.get_or_init(|| compile(chennis_spec()))
+}
+
+/// Gnu.
+pub fn gnu() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    VARIANT.get_or_init(|| compile(gnu_spec()))
+}
+
+/// CGNP chess.
+pub fn cgnp() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    VARIANT.get_or_init(|| compile(cgnp_spec()))
 }
 
 /// The built-in variant with this name, if there is one.
 pub fn by_name(name: &str) -> Option<&'static Variant<u64>> {
     match name {
         "chess" => Some(chess()),
+        "chennis" => Some(chennis()),
+        "gnu" => Some(gnu()),
+        "cgnp" => Some(cgnp()),
         _ => None,
     }
 }
 
-/// Compiles a built-in definition, which the tests of this crate show to
-/// be valid.
+/// Compiles a built-in definition; the tests of this crate compile each one.
 fn compile(spec: VariantSpec) -> Variant<u64> {
     match Variant::new(spec) {
         Ok(variant) => variant,
         Err(error) => panic!("built-in variant does not compile: {error}"),
+    }
+}
+
+/// A board size of a built-in variant.
+fn board(files: u8, ranks: u8) -> BoardSize {
+    match BoardSize::new(files, ranks) {
+        Ok(size) => size,
+        Err(_) => unreachable!("built-in boards are at most 16 x 16"),
+    }
+}
+
+/// A square named in a built-in definition.
+fn square(name: &str) -> Coord {
+    match name.parse() {
+        Ok(coord) => coord,
+        Err(_) => unreachable!("built-in definitions name valid squares"),
     }
 }
