@@ -39,13 +39,19 @@ fn chess(criterion: &mut Criterion) {
     );
 }
 
+fn seed_variants(criterion: &mut Criterion) {
+    bench_perft(criterion, "chennis start d6", "chennis", None, 6);
+    bench_perft(criterion, "gnu start d6", "gnu", None, 6);
+    bench_perft(criterion, "cgnp start d4", "cgnp", None, 4);
+}
+
 /// The harness functions the criterion macros generate.
 mod harness {
     #![allow(missing_docs)]
-    use super::chess;
+    use super::{chess, seed_variants};
     use criterion::criterion_group;
 
-    criterion_group!(benches, chess);
+    criterion_group!(benches, chess, seed_variants);
 }
 
 criterion_main!(harness::benches);

@@ -1,0 +1,59 @@
+//! Helpers for the rules tests: positions from FEN, sorted move lists.
+
+#![allow(dead_code, clippy::unwrap_used)]
+
+use fairy_position::{Position, Variant};
+
+/// The position of `fen` in `variant`, which must be legal.
+pub fn position(variant: &'static Variant<u64>, fen: &str) -> Position<'static> {
+    Position::from_fen(variant, fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
+}
+
+/// The legal moves in coordinate notation, sorted.
+pub fn moves(position: &Position<'_>) -> Vec<String> {
+    let mut moves: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(|&m| position.uci(m).to_string())
+        .collect();
+    moves.sort();
+    moves
+}
+
+/// The legal moves of the piece on `square`, sorted.
+pub fn moves_from(position: &Position<'_>, square: &str) -> Vec<String> {
+    moves(position)
+        .into_iter()
+        .filter(|m| m.starts_with(square) && !m[square.len()..].starts_with(|c: char| c.is_ascii_digit()))
+        .collect()
+}
+
+/// Plays a legal move given in coordinate notation.
+pub fn play(position: &Position<'static>, uci: &str) -> Position<'static> {
+    let mv = position
+        .parse_uci(uci)
+        .unwrap_or_else(|error| panic!("{uci} in {}: {error}", position.fen()));
+    position.play(mv).unwrap()
+}
+
+/// A position given as pieces on named squares, `"Kc1 fd2 Ne10"` (upper
+/// case White), with `turn` to move.
+pub fn place(variant: &'static Variant<u64>, pieces: &str, turn: fairy_movement::Color) -> Position<'static> {
+    let size = variant.size();
+    let mut setup = fairy_position::Setup::empty(size);
+    for token in pieces.split_whitespace() {
+        let letter = token.chars().next().unwrap();
+        let square = size.parse_square(&token[1..]).unwrap();
+        let color = if letter.is_ascii_uppercase() {
+            fairy_movement::Color::White
+        } else {
+            fairy_movement::Color::Black
+        };
+        setup.board[square.index()] = Some(fairy_position::SetupPiece {
+            color,
+            letter: letter.to_ascii_uppercase(),
+        });
+    }
+    setup.turn = turn;
+    Position::from_setup(variant, &setup).unwrap_or_else(|error| panic!("{pieces}: {error}"))
+}
