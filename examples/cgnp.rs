@@ -6,17 +6,6 @@
 
 use std::error::Error;
 
-use fairy::position::Position;
-
-/// Plays `moves` (coordinate notation) from `position`.
-fn play<'v>(mut position: Position<'v>, moves: &[&str]) -> Result<Position<'v>, Box<dyn Error>> {
-    for text in moves {
-        let mv = position.parse_uci(text)?;
-        position = position.play(mv)?;
-    }
-    Ok(position)
-}
-
 fn main() -> Result<(), Box<dyn Error>> {
     let cgnp = fairy::variants::cgnp();
     let start = cgnp.start_position();
@@ -27,7 +16,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 
     // Black's a-pawn double-steps a7-h6-a5 (each step into a new cell, the
     // first across the seam); the h3 knight takes it across the seam.
-    let position = play(start, &["g1h3", "a7a5", "h3a5"])?;
+    let position = start.play_uci("g1h3 a7a5 h3a5")?;
     println!(
         "After 1. Nh3 a5 (via h6) 2. Nxa5: the knight captured across the seam.\n{}",
         position.diagram()
@@ -41,12 +30,12 @@ fn main() -> Result<(), Box<dyn Error>> {
 
     // Black brings a pawn to f4; White's e-pawn double-steps e2-d3-e4, and
     // the f4 pawn takes it en passant on d3, the square it passed.
-    let position = play(position, &["g7g5", "a5b7", "g5f4", "b7d8", "e8d8", "e2e4"])?;
+    let position = position.play_uci("g7g5 a5b7 g5f4 b7d8 e8d8 e2e4")?;
     println!(
         "After ...g5 ...f4 and e2-d3-e4: the FEN names the passed square.\n{}",
         position.fen()
     );
-    let position = play(position, &["f4d3"])?;
+    let position = position.play_uci("f4d3")?;
     println!(
         "\nAfter ...fxd3 en passant: the e4 pawn is gone.\n{}",
         position.diagram()

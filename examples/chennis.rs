@@ -6,24 +6,13 @@
 
 use std::error::Error;
 
-use fairy::position::Position;
-
-/// Plays `moves` (coordinate notation) from `position`.
-fn play<'v>(mut position: Position<'v>, moves: &[&str]) -> Result<Position<'v>, Box<dyn Error>> {
-    for text in moves {
-        let mv = position.parse_uci(text)?;
-        position = position.play(mv)?;
-    }
-    Ok(position)
-}
-
 fn main() -> Result<(), Box<dyn Error>> {
     let chennis = fairy::variants::chennis();
     let start = chennis.start_position();
     println!("Chennis: a net lies between ranks 4 and 5.\n{}", start.diagram());
 
     // The knight crosses the net (c3-d5) and takes the queen on e7.
-    let position = play(start, &["b1c3", "g6g5", "c3d5", "g5g4", "d5e7"])?;
+    let position = start.play_uci("b1c3 g6g5 c3d5 g5g4 d5e7")?;
     println!(
         "After 1. Nc3 g5 2. Nd5 g4 3. Nxe7: the knight jumped the net.\n{}",
         position.diagram()
@@ -31,7 +20,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 
     // Black's g-pawn crossed the net by its straight step (g5-g4); a pawn
     // could never capture across it.
-    let position = play(position, &["d7e7", "a2a3"])?;
+    let position = position.play_uci("d7e7 a2a3")?;
     println!(
         "After 3...Kxe7 4. a3: Black's pawn on g4 is on White's side of the net.\n{}",
         position.diagram()
@@ -39,7 +28,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 
     // Black's g-pawn crossed the net by its straight step; it captures on
     // f2 and then on e1, arriving on White's first rank.
-    let position = play(position, &["g4g3", "a3a4", "g3f2", "a4a5", "f2e1"])?;
+    let position = position.play_uci("g4g3 a3a4 g3f2 a4a5 f2e1")?;
     println!(
         "After ...g3 ...gxf2 ...fxe1: the pawn reached the first rank.\n{}",
         position.diagram()

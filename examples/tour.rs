@@ -6,10 +6,8 @@
 use std::error::Error;
 use std::time::Instant;
 
-use fairy::position::Position;
-
 fn main() -> Result<(), Box<dyn Error>> {
-    for &name in fairy::variants::NAMES {
+    for name in fairy::variants::NAMES {
         let variant = fairy::variants::by_name(name).ok_or("built-in variant missing")?;
         let start = variant.start_position();
         println!("== {name} ({}) ==", variant.size());
@@ -26,13 +24,9 @@ fn main() -> Result<(), Box<dyn Error>> {
 
     // A short chess game, played from move strings to its result.
     let chess = fairy::variants::chess();
-    let mut game: Position<'_> = chess.start_position();
-    let moves = ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"];
-    for text in moves {
-        let mv = game.parse_uci(text)?;
-        game = game.play(mv)?;
-    }
-    println!("After {}:", moves.join(" "));
+    let moves = "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7";
+    let game = chess.start_position().play_uci(moves)?;
+    println!("After {moves}:");
     println!("{}", game.diagram());
     match game.outcome() {
         Some(outcome) => println!("Result: {outcome}"),

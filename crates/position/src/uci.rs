@@ -113,7 +113,7 @@ impl Error for UciError {
     }
 }
 
-impl<W: Word> Position<'_, W> {
+impl<'v, W: Word> Position<'v, W> {
     /// A move of this position in coordinate notation.
     pub fn uci(&self, mv: Move) -> UciMove {
         let size = self.variant.size();
@@ -139,5 +139,36 @@ impl<W: Word> Position<'_, W> {
             .into_iter()
             .find(|&mv| self.uci(mv) == uci)
             .ok_or(UciError::Illegal { uci })
+    }
+
+    /// The position after the moves written in coordinate notation in
+    /// `moves`, separated by white space.
+    ///
+    /// # Errors
+    ///
+    /// The [`UciError`] of the first move that is not legal where it is
+    /// played.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairy_geometry::{BoardSize, Geometry};
+    /// # use fairy_movement::Movement;
+    /// # use fairy_position::{PieceSpec, Variant, VariantSpec};
+    /// # let spec = VariantSpec::new("kings", Geometry::new(BoardSize::new(3, 3)?), "k2/3/2K w - - 0 1")
+    /// #     .piece(PieceSpec::new('K', "king", Movement::king()).royal());
+    /// # let variant = Variant::<u64>::new(spec)?;
+    /// let position = variant.start_position().play_uci("c1c2 a3a2")?;
+    /// assert_eq!(position.fen(), "3/k1K/3 w - - 2 2");
+    /// assert!(variant.start_position().play_uci("c1b2").is_err()); // next to the other king
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_uci(&self, moves: &str) -> Result<Position<'v, W>, UciError> {
+        let mut position = self.clone();
+        for text in moves.split_whitespace() {
+            let mv = position.parse_uci(text)?;
+            position.play_unchecked(mv);
+        }
+        Ok(position)
     }
 }

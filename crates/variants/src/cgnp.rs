@@ -3,9 +3,10 @@
 
 use fairy_geometry::Geometry;
 use fairy_movement::Movement;
-use fairy_position::{PieceSpec, Promotion, VariantSpec, Zone};
+use fairy_position::VariantSpec;
 
 use crate::board;
+use crate::chess::chess_army;
 
 /// The start position: chess's, with no castling rights.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
@@ -21,15 +22,5 @@ pub fn cgnp_spec() -> VariantSpec {
         Ok(geometry) => geometry,
         Err(_) => unreachable!("2 x 2 cells are not empty"),
     };
-    VariantSpec::new("cgnp", geometry, START)
-        .piece(
-            PieceSpec::new('P', "pawn", Movement::knightly_pawn())
-                .initial(Zone::ranks([2]))
-                .promotion(Promotion::new(Zone::ranks([8]), ['Q', 'R', 'B', 'N'])),
-        )
-        .piece(PieceSpec::new('N', "knight", Movement::knight()))
-        .piece(PieceSpec::new('B', "bishop", Movement::bishop()))
-        .piece(PieceSpec::new('R', "rook", Movement::rook()))
-        .piece(PieceSpec::new('Q', "queen", Movement::queen()))
-        .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    chess_army(VariantSpec::new("cgnp", geometry, START), Movement::knightly_pawn())
 }

@@ -33,41 +33,59 @@ pub use chess::chess_spec;
 pub use gnu::gnu_spec;
 
 /// The names of the built-in variants, as [`by_name`] takes them.
-pub const NAMES: &[&str] = &["chess", "chennis", "gnu", "cgnp"];
+pub const NAMES: [&str; 4] = ["chess", "chennis", "gnu", "cgnp"];
+
+/// A built-in variant: its definition, compiled on first use and shared.
+struct BuiltIn {
+    spec: fn() -> VariantSpec,
+    compiled: OnceLock<Variant<u64>>,
+}
+
+/// The built-in variants, in the order of [`NAMES`].
+static BUILT_IN: [BuiltIn; 4] = [
+    BuiltIn::new(chess_spec),
+    BuiltIn::new(chennis_spec),
+    BuiltIn::new(gnu_spec),
+    BuiltIn::new(cgnp_spec),
+];
+
+impl BuiltIn {
+    const fn new(spec: fn() -> VariantSpec) -> BuiltIn {
+        BuiltIn {
+            spec,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    fn variant(&'static self) -> &'static Variant<u64> {
+        self.compiled.get_or_init(|| compile((self.spec)()))
+    }
+}
 
 /// Standard chess.
 pub fn chess() -> &'static Variant<u64> {
-    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
-    VARIANT.get_or_init(|| compile(chess_spec()))
+    BUILT_IN[0].variant()
 }
 
 /// Chennis.
 pub fn chennis() -> &'static Variant<u64> {
-    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
-    VARIANT.get_or_init(|| compile(chennis_spec()))
+    BUILT_IN[1].variant()
 }
 
 /// Gnu.
 pub fn gnu() -> &'static Variant<u64> {
-    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
-    VARIANT.get_or_init(|| compile(gnu_spec()))
+    BUILT_IN[2].variant()
 }
 
 /// CGNP chess.
 pub fn cgnp() -> &'static Variant<u64> {
-    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
-    VARIANT.get_or_init(|| compile(cgnp_spec()))
+    BUILT_IN[3].variant()
 }
 
 /// The built-in variant with this name, if there is one.
 pub fn by_name(name: &str) -> Option<&'static Variant<u64>> {
-    match name {
-        "chess" => Some(chess()),
-        "chennis" => Some(chennis()),
-        "gnu" => Some(gnu()),
-        "cgnp" => Some(cgnp()),
-        _ => None,
-    }
+    let index = NAMES.iter().position(|&known| known == name)?;
+    BUILT_IN.get(index).map(BuiltIn::variant)
 }
 
 /// Compiles a built-in definition; the tests of this crate compile each one.
@@ -91,5 +109,16 @@ fn square(name: &str) -> Coord {
     match name.parse() {
         Ok(coord) => coord,
         Err(_) => unreachable!("built-in definitions name valid squares"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_name_gives_the_variant_of_that_name() {
+        for name in super::NAMES {
+            assert_eq!(super::by_name(name).map(|v| v.name()), Some(name));
+        }
+        assert!(super::by_name("shogi").is_none());
     }
 }

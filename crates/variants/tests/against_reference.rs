@@ -4,9 +4,11 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
+mod common;
 mod reference;
 
-use fairy_position::{Position, Variant};
+use common::moves;
+use fairy_position::Variant;
 use reference::{Board, Rules};
 
 fn variant(rules: Rules) -> &'static Variant<u64> {
@@ -15,16 +17,6 @@ fn variant(rules: Rules) -> &'static Variant<u64> {
         Rules::Gnu => fairy_variants::gnu(),
         Rules::Cgnp => fairy_variants::cgnp(),
     }
-}
-
-fn fast_moves(position: &Position<'_>) -> Vec<String> {
-    let mut moves: Vec<String> = position
-        .legal_moves()
-        .iter()
-        .map(|&m| position.uci(m).to_string())
-        .collect();
-    moves.sort();
-    moves
 }
 
 /// A small deterministic generator for the random games.
@@ -60,7 +52,7 @@ fn random_games(rules: Rules, games: usize, plies: usize) -> Coverage {
         let mut fast = variant.start_position();
         let mut slow = Board::from_fen(rules, &fast.fen());
         for ply in 0..plies {
-            let moves = fast_moves(&fast);
+            let moves = moves(&fast);
             assert_eq!(
                 moves,
                 slow.legal_moves(),

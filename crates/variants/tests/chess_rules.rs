@@ -2,26 +2,14 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
+mod common;
+
+use common::{moves, play};
 use fairy_movement::Color;
 use fairy_position::{EndReason, Outcome, Position, UciError};
 
 fn position(fen: &str) -> Position<'static> {
-    Position::from_fen(fairy_variants::chess(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn moves(position: &Position<'_>) -> Vec<String> {
-    let mut moves: Vec<String> = position
-        .legal_moves()
-        .iter()
-        .map(|&m| position.uci(m).to_string())
-        .collect();
-    moves.sort();
-    moves
-}
-
-fn play(position: &Position<'static>, uci: &str) -> Position<'static> {
-    let mv = position.parse_uci(uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
-    position.play(mv).unwrap()
+    common::position(fairy_variants::chess(), fen)
 }
 
 #[test]

@@ -413,27 +413,36 @@ impl Board {
         next
     }
 
+    /// Every pseudo-legal move of the side to move, promotions spelt out.
+    fn pseudo_moves(&self) -> Vec<(Piece, Move)> {
+        let mut moves = Vec::new();
+        for from in self.squares() {
+            let Some(piece) = self.at(from) else { continue };
+            if piece.white == self.white_to_move {
+                for mv in self.targets(from, piece).1 {
+                    moves.extend(self.with_promotions(piece, mv).into_iter().map(|mv| (piece, mv)));
+                }
+            }
+        }
+        moves
+    }
+
     /// The legal moves, in coordinate notation, sorted.
     pub fn legal_moves(&self) -> Vec<String> {
         if self.arrival_winner().is_some() {
             return Vec::new();
         }
-        let mut legal = Vec::new();
-        for from in self.squares() {
-            let Some(piece) = self.at(from) else { continue };
-            if piece.white != self.white_to_move {
-                continue;
-            }
-            for mv in self.targets(from, piece).1 {
-                for mv in self.with_promotions(piece, mv) {
-                    let after = self.play(&mv);
-                    let safe = after.king(piece.white).is_none_or(|k| !after.attacked(k, !piece.white));
-                    if safe {
-                        legal.push(mv.uci());
-                    }
-                }
-            }
-        }
+        let mut legal: Vec<String> = self
+            .pseudo_moves()
+            .into_iter()
+            .filter(|(piece, mv)| {
+                let after = self.play(mv);
+                after
+                    .king(piece.white)
+                    .is_none_or(|king| !after.attacked(king, !piece.white))
+            })
+            .map(|(_, mv)| mv.uci())
+            .collect();
         legal.sort();
         legal
     }
@@ -465,20 +474,10 @@ impl Board {
 
     /// Plays a legal move given in coordinate notation.
     pub fn play_uci(&self, uci: &str) -> Board {
-        for from in self.squares() {
-            let Some(piece) = self.at(from) else { continue };
-            if piece.white != self.white_to_move {
-                continue;
-            }
-            for mv in self.targets(from, piece).1 {
-                for mv in self.with_promotions(piece, mv) {
-                    if mv.uci() == uci {
-                        return self.play(&mv);
-                    }
-                }
-            }
+        match self.pseudo_moves().into_iter().find(|(_, mv)| mv.uci() == uci) {
+            Some((_, mv)) => self.play(&mv),
+            None => panic!("{uci} is not a move here"),
         }
-        panic!("{uci} is not a move here");
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
