@@ -23,6 +23,9 @@ use crate::{MAX_FILES, MAX_RANKS};
 pub struct File(u8);
 
 impl File {
+    /// The `a`-file.
+    pub const A: File = File(0);
+
     /// The file with this 0-based index, if it is below [`MAX_FILES`].
     pub const fn new(index: u8) -> Option<File> {
         if index < MAX_FILES { Some(File(index)) } else { None }
@@ -70,6 +73,9 @@ impl fmt::Display for File {
 pub struct Rank(u8);
 
 impl Rank {
+    /// The first rank.
+    pub const FIRST: Rank = Rank(0);
+
     /// The rank with this 0-based index, if it is below [`MAX_RANKS`].
     pub const fn new(index: u8) -> Option<Rank> {
         if index < MAX_RANKS { Some(Rank(index)) } else { None }

@@ -51,8 +51,8 @@ impl<W: Word> SquareSet<W> {
         self.0
     }
 
-    /// The set holding only `square`, which must fit the word (its index
-    /// below [`Word::BITS`]); a square of a board that fits always does.
+    /// The set holding only `square`; empty if the square's index does not
+    /// fit the word (a square of a board that fits always does).
     #[inline]
     pub fn from_square(square: Square) -> SquareSet<W> {
         SquareSet(W::bit(square.index() as u32))
@@ -73,7 +73,7 @@ impl<W: Word> SquareSet<W> {
         self.0.test(square.index() as u32)
     }
 
-    /// Adds `square` (which must fit the word).
+    /// Adds `square` (nothing happens if it does not fit the word).
     #[inline]
     pub fn insert(&mut self, square: Square) {
         self.0 |= W::bit(square.index() as u32);

@@ -121,8 +121,12 @@ impl BoardSize {
     }
 
     /// The square reflected across the middle rank (`a1` <-> `a8` on 8 ranks):
-    /// where Black's version of a White square is.
+    /// where Black's version of a White square is. A square off the board is
+    /// returned as it is.
     pub const fn mirror(self, square: Square) -> Square {
+        if !self.contains(square) {
+            return square;
+        }
         let (file, rank) = (self.file_of(square), self.rank_of(square));
         Square((self.ranks - 1 - rank) * self.files + file)
     }
@@ -282,6 +286,7 @@ mod tests {
             Err(ParseSquareError::OffBoard { .. })
         ));
         assert_eq!(size.coord(Square::new(50)), None);
+        assert_eq!(size.mirror(Square::new(200)), Square::new(200));
         assert_eq!(size.name(Square::new(50)).to_string(), "?50");
     }
 }

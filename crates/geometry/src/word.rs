@@ -50,7 +50,7 @@ pub trait Word:
     /// A byte array of `BITS` bytes, every byte equal to `value`.
     fn bytes(value: u8) -> Self::Bytes;
 
-    /// Only bit `index` set (`index` must be below [`Word::BITS`]).
+    /// Only bit `index` set; no bit if `index` is not below [`Word::BITS`].
     fn bit(index: u32) -> Self;
 
     /// The lowest `count` bits set (`count` at most [`Word::BITS`]).
@@ -114,7 +114,7 @@ macro_rules! primitive_word {
 
             #[inline]
             fn bit(index: u32) -> Self {
-                1 << index
+                (1 as $word).checked_shl(index).unwrap_or(0)
             }
 
             #[inline]
@@ -258,7 +258,7 @@ impl Word for U256 {
         } else {
             U256 {
                 low: 0,
-                high: 1 << (index - 128),
+                high: 1u128.checked_shl(index - 128).unwrap_or(0),
             }
         }
     }
@@ -457,6 +457,15 @@ mod tests {
             check_scans::<u128>(&indices);
             check_scans::<U256>(&indices);
         }
+    }
+
+    #[test]
+    fn bits_beyond_the_word_are_no_bits() {
+        assert_eq!(u64::bit(64), 0);
+        assert_eq!(u64::bit(200), 0);
+        assert_eq!(u128::bit(128), 0);
+        assert_eq!(U256::bit(256), U256::ZERO);
+        assert_eq!(U256::bit(255).count_ones(), 1);
     }
 
     #[test]

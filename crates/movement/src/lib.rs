@@ -58,7 +58,7 @@ pub use atom::{Atom, Offset};
 pub use color::Color;
 pub use directions::Directions;
 pub use movement::Movement;
-pub use part::{Mode, Part, Reach};
+pub use part::{MAX_STEPS, Mode, Part, Reach};
 pub use path::Path;
 pub use shift::ShiftTable;
 pub use table::{MoveTable, PathHit, TablePart};

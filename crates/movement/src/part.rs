@@ -27,9 +27,14 @@ pub enum Reach {
     /// Several single leaps in one move, each in any of the part's
     /// directions and each a legal move on its own: it lands on an empty
     /// square (all but the last) and obeys the net and grid rules. The
-    /// double step of a knightly pawn is `Steps(2)` of a forward Ferz.
+    /// double step of a knightly pawn is `Steps(2)` of a forward Ferz. At
+    /// most [`MAX_STEPS`] steps: the ways multiply with each one.
     Steps(u8),
 }
+
+/// The most single steps of a [`Reach::Steps`] move. Paths are not
+/// generated for longer ones, and variants reject them.
+pub const MAX_STEPS: u8 = 3;
 
 /// Whether a part moves to empty squares, captures, or both.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

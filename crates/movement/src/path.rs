@@ -63,6 +63,9 @@ impl Part {
     /// `color`. `may_cross_net` says whether the move may cross the board's
     /// net (a path that would cross it otherwise ends before the net).
     ///
+    /// A [`Reach::Steps`] part of more than [`MAX_STEPS`](crate::MAX_STEPS)
+    /// steps has no paths.
+    ///
     /// The grid rule (a move must end in another cell) is left to the
     /// [`MoveTable`](crate::MoveTable), because a ride may pass squares of its
     /// own cell; only [`Reach::Steps`] applies it here, to each step.
@@ -140,7 +143,7 @@ impl Part {
             }
         }
         if let Reach::Steps(count) = self.reach() {
-            if count > 0 {
+            if count > 0 && count <= crate::MAX_STEPS {
                 let offsets = self.offsets();
                 let mut way = SmallVec::new();
                 extend_steps(

@@ -1,7 +1,5 @@
 //! Castling: the rule in the general form given by a variant, and rights.
 
-use std::fmt;
-
 use fairy_geometry::{Coord, Square, SquareSet, Word};
 use fairy_movement::Color;
 
@@ -102,11 +100,5 @@ impl CastlingRights {
     /// The indices of the rights held.
     pub fn iter(self) -> impl Iterator<Item = usize> {
         (0..8).filter(move |&index| self.has(index))
-    }
-}
-
-impl fmt::Display for CastlingRights {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:#010b}", self.0)
     }
 }

@@ -4,7 +4,7 @@
 use std::error::Error;
 use std::fmt::{self, Write as _};
 
-use fairy_geometry::{BoardSize, Coord, Square, SquareSet, Word};
+use fairy_geometry::{BoardSize, Coord, File, MAX_FILES, MAX_RANKS, Rank, Square, SquareSet, Word};
 use fairy_movement::Color;
 
 use crate::kinds::KindSet;
@@ -117,6 +117,13 @@ pub enum PositionError {
     },
     /// The side not to move is in check.
     OpponentInCheck,
+    /// The setup's board holds another number of squares than its size says.
+    SquareCount {
+        /// The number of squares of the setup's board size.
+        expected: usize,
+        /// The number of squares given.
+        found: usize,
+    },
 }
 
 impl fmt::Display for PositionError {
@@ -148,6 +155,9 @@ impl fmt::Display for PositionError {
                 write!(f, "{color} is to move but already has a piece where its arrival wins")
             }
             PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
+            PositionError::SquareCount { expected, found } => {
+                write!(f, "the setup lists {found} squares for a board of {expected}")
+            }
         }
     }
 }
@@ -169,12 +179,17 @@ impl fmt::Display for IllegalMoveError {
 
 impl Error for IllegalMoveError {}
 
-/// The coordinate of a square known to be on the board.
+/// The coordinate of a square of the board. A square off it (from a move of
+/// another variant) gets the nearest coordinate that exists, not a panic.
 pub(crate) fn coord(size: BoardSize, square: Square) -> Coord {
-    match size.coord(square) {
-        Some(coord) => coord,
-        None => unreachable!("squares of a position are on its board"),
-    }
+    size.coord(square).unwrap_or_else(|| {
+        let index = square.index() as u16;
+        let files = u16::from(size.files());
+        let clamp = |value: u16, most: u8| value.min(u16::from(most) - 1) as u8;
+        let file = File::new(clamp(index % files, MAX_FILES)).unwrap_or(File::A);
+        let rank = Rank::new(clamp(index / files, MAX_RANKS)).unwrap_or(Rank::FIRST);
+        Coord::new(file, rank)
+    })
 }
 
 impl<'v, W: Word> Position<'v, W> {
@@ -209,10 +224,16 @@ impl<'v, W: Word> Position<'v, W> {
     /// by arrival, or the side not to move in check.
     pub fn from_setup(variant: &'v Variant<W>, setup: &Setup) -> Result<Position<'v, W>, PositionError> {
         let size = variant.size();
-        if setup.size != size || setup.board.len() != size.square_count() {
+        if setup.size != size {
             return Err(PositionError::BoardSize {
                 expected: size,
                 found: setup.size,
+            });
+        }
+        if setup.board.len() != size.square_count() {
+            return Err(PositionError::SquareCount {
+                expected: size.square_count(),
+                found: setup.board.len(),
             });
         }
         let mut position = Position::empty(variant);
@@ -272,6 +293,9 @@ impl<'v, W: Word> Position<'v, W> {
                 square: coord(size, first),
                 reason,
             };
+            if setup.en_passant.iter().any(|&square| !size.contains(square)) {
+                return Err(error("the square is not on the board"));
+            }
             if squares.intersects(position.occupied()) {
                 return Err(error("the square is occupied"));
             }

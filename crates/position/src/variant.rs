@@ -178,6 +178,14 @@ pub enum VariantError {
         /// What is wrong.
         reason: &'static str,
     },
+    /// A multi-step part with more steps than
+    /// [`MAX_STEPS`](fairy_movement::MAX_STEPS).
+    TooManySteps {
+        /// The piece's letter.
+        letter: char,
+        /// The number of steps asked for.
+        steps: u8,
+    },
     /// The start position is not a legal position of the variant.
     StartPosition(FenError),
 }
@@ -209,6 +217,11 @@ impl fmt::Display for VariantError {
             VariantError::BadCastling { letter, reason } => write!(f, "castling {letter:?}: {reason}"),
             VariantError::TooManyCastlings => write!(f, "at most four ways to castle are supported"),
             VariantError::BadRoyal { reason } => write!(f, "royal pieces: {reason}"),
+            VariantError::TooManySteps { letter, steps } => write!(
+                f,
+                "piece {letter:?} moves in {steps} steps; at most {} are supported",
+                fairy_movement::MAX_STEPS
+            ),
             VariantError::StartPosition(error) => write!(f, "start position: {error}"),
         }
     }
@@ -341,6 +354,18 @@ impl<W: Word> Variant<W> {
             }
             if spec.pieces[..index].iter().any(|other| other.letter == piece.letter) {
                 return Err(VariantError::DuplicateLetter { letter: piece.letter });
+            }
+        }
+        for piece in &spec.pieces {
+            for part in piece.movement.parts() {
+                if let Reach::Steps(steps) = part.reach() {
+                    if steps > fairy_movement::MAX_STEPS {
+                        return Err(VariantError::TooManySteps {
+                            letter: piece.letter,
+                            steps,
+                        });
+                    }
+                }
             }
         }
         let royal_kinds = spec.pieces.iter().filter(|p| p.royal).count();
