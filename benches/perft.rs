@@ -45,13 +45,32 @@ fn seed_variants(criterion: &mut Criterion) {
     bench_perft(criterion, "cgnp start d4", "cgnp", None, 4);
 }
 
+/// The same variant defined in a file runs on the same compiled tables as
+/// the built-in one: the two should time alike.
+fn data_defined(criterion: &mut Criterion) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/variants/gnu.toml");
+    let variant = match fairy::variants::load(path) {
+        Ok(fairy::position::AnyVariant::Small(variant)) => variant,
+        Ok(_) => panic!("gnu.toml is a 5 x 10 board"),
+        Err(error) => panic!("{path}: {error}"),
+    };
+    let start = variant.start_position();
+    let mut group = criterion.benchmark_group("perft");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(start.perft(6)));
+    group.bench_function("gnu.toml start d6", |bencher| {
+        bencher.iter(|| black_box(&start).perft(black_box(6)))
+    });
+    group.finish();
+}
+
 /// The harness functions the criterion macros generate.
 mod harness {
     #![allow(missing_docs)]
-    use super::{chess, seed_variants};
+    use super::{chess, data_defined, seed_variants};
     use criterion::criterion_group;
 
-    criterion_group!(benches, chess, seed_variants);
+    criterion_group!(benches, chess, seed_variants, data_defined);
 }
 
 criterion_main!(harness::benches);

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use fairy::geometry::Word;
-use fairy::position::Position;
+use fairy::position::{AnyVariant, Position, VariantVisitor};
 use fairy::{Variant, variants};
 
 /// Chess variants from the command line.
@@ -21,7 +21,8 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal move tree (perft).
     Perft {
-        /// A built-in variant: chess, chennis, gnu or cgnp.
+        /// A built-in variant (chess, chennis, gnu, cgnp) or a variant
+        /// definition file (.toml).
         variant: String,
         /// How many plies deep to count.
         depth: u32,
@@ -86,17 +87,49 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             depth,
             fen,
             divide,
-        } => perft(find_variant(&variant)?, depth, fen.as_deref(), divide, out),
+        } => with_variant(
+            &variant,
+            Perft {
+                depth,
+                fen: fen.as_deref(),
+                divide,
+                out,
+            },
+        ),
     }
 }
 
-fn find_variant(name: &str) -> Result<&'static Variant<u64>, Failure> {
-    variants::by_name(name).ok_or_else(|| {
-        Failure::Message(format!(
-            "unknown variant {name:?} (built-in variants: {})",
+/// Runs `command` on the variant named `name`: a built-in one, or the
+/// definition in the file at that path.
+fn with_variant<C: VariantVisitor<Output = Result<(), Failure>>>(name: &str, command: C) -> Result<(), Failure> {
+    if let Some(variant) = variants::by_name(name) {
+        return command.visit(variant);
+    }
+    let is_path = name.ends_with(".toml") || name.contains(std::path::MAIN_SEPARATOR) || name.contains('/');
+    if !is_path {
+        return Err(Failure::Message(format!(
+            "unknown variant {name:?} (built-in variants: {}; or give a .toml definition file)",
             variants::NAMES.join(", ")
-        ))
-    })
+        )));
+    }
+    let variant: AnyVariant = variants::load(name).map_err(|error| Failure::Message(error.to_string()))?;
+    variant.visit(command)
+}
+
+/// The `perft` command, ready to run on a variant of any word size.
+struct Perft<'a, O: Write> {
+    depth: u32,
+    fen: Option<&'a str>,
+    divide: bool,
+    out: &'a mut O,
+}
+
+impl<O: Write> VariantVisitor for Perft<'_, O> {
+    type Output = Result<(), Failure>;
+
+    fn visit<W: Word>(self, variant: &Variant<W>) -> Result<(), Failure> {
+        perft(variant, self.depth, self.fen, self.divide, self.out)
+    }
 }
 
 fn position<'v, W: Word>(variant: &'v Variant<W>, fen: Option<&str>) -> Result<Position<'v, W>, Failure> {

@@ -120,3 +120,45 @@ fn every_built_in_variant_counts_its_reference_figures() {
         );
     }
 }
+
+/// The path of a gallery file, from the CLI crate's tests.
+fn gallery(name: &str) -> String {
+    format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn perft_takes_a_variant_definition_file() {
+    let output = fairy(&["perft", &gallery("losalamos"), "3"]);
+    assert!(
+        stdout(&output).starts_with("Nodes searched: "),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let output = fairy(&["perft", &gallery("capablanca"), "2", "--divide"]);
+    assert!(stdout(&output).contains("\nNodes searched: "));
+}
+
+#[test]
+fn bad_definition_files_give_one_line_errors() {
+    let dir = std::env::temp_dir().join(format!("fairy-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "name = \"x\"\nfiles = 99\nranks = 8\nstart = \"8/8/8/8/8/8/8/8\"\n",
+    )
+    .unwrap();
+    let broken = dir.join("broken.toml");
+    std::fs::write(&broken, "name = [\n").unwrap();
+    for path in [
+        bad.to_str().unwrap(),
+        broken.to_str().unwrap(),
+        "/nonexistent/file.toml",
+    ] {
+        let output = fairy(&["perft", path, "2"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{path}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{path}: {stderr}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -44,6 +44,7 @@
 //! ```
 
 mod atom;
+pub mod betza;
 mod color;
 mod directions;
 mod line;
@@ -55,6 +56,7 @@ mod shift;
 mod table;
 
 pub use atom::{Atom, Offset};
+pub use betza::{BetzaError, BetzaErrorKind};
 pub use color::Color;
 pub use directions::Directions;
 pub use movement::Movement;

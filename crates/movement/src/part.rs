@@ -88,11 +88,12 @@ pub struct Part {
     mode: Mode,
     initial: bool,
     en_passant: bool,
+    wraps: bool,
 }
 
 impl Part {
     /// A leaper: one leap of `atom` in every direction, moving or capturing.
-    pub const fn leap(atom: Atom) -> Part {
+    pub fn leap(atom: Atom) -> Part {
         Part {
             atom,
             directions: Directions::ALL,
@@ -100,11 +101,13 @@ impl Part {
             mode: Mode::MoveOrCapture,
             initial: false,
             en_passant: false,
+            wraps: false,
         }
+        .normalized()
     }
 
     /// A rider (a slider for W and F): `atom` repeated without limit.
-    pub const fn ride(atom: Atom) -> Part {
+    pub fn ride(atom: Atom) -> Part {
         Part {
             reach: Reach::Ride { max: None },
             ..Part::leap(atom)
@@ -112,19 +115,26 @@ impl Part {
     }
 
     /// This part restricted to `directions` (intersected with those it had).
+    ///
+    /// The stored set is normalised to the sectors of the moves it selects,
+    /// so that two parts with the same moves compare equal.
     #[must_use]
-    pub const fn only(self, directions: Directions) -> Part {
+    pub fn only(self, directions: Directions) -> Part {
         Part {
             directions: self.directions.intersection(directions),
             ..self
         }
+        .normalized()
     }
 
-    /// This part as a rider of at most `max` leaps.
+    /// This part as a rider of at most `max` leaps; 0 means no limit (as a
+    /// range of 0 does in Betza notation).
     #[must_use]
     pub const fn range(self, max: u8) -> Part {
         Part {
-            reach: Reach::Ride { max: Some(max) },
+            reach: Reach::Ride {
+                max: if max == 0 { None } else { Some(max) },
+            },
             ..self
         }
     }
@@ -183,6 +193,22 @@ impl Part {
         }
     }
 
+    /// This part without any role in en passant.
+    #[must_use]
+    pub const fn without_en_passant(self) -> Part {
+        Part {
+            en_passant: false,
+            ..self
+        }
+    }
+
+    /// This part wrapping round the board's files as on a cylinder (Betza
+    /// `o`), whatever the board's own geometry.
+    #[must_use]
+    pub const fn wrapping(self) -> Part {
+        Part { wraps: true, ..self }
+    }
+
     /// The atom.
     pub const fn atom(&self) -> Atom {
         self.atom
@@ -213,6 +239,11 @@ impl Part {
         self.en_passant
     }
 
+    /// Whether the part wraps round the files like on a cylinder.
+    pub const fn is_wrapping(&self) -> bool {
+        self.wraps
+    }
+
     /// The offsets of the selected directions, as seen by White.
     pub fn offsets(&self) -> SmallVec<[Offset; 8]> {
         let mut offsets = self.atom.offsets();
@@ -228,6 +259,17 @@ impl Part {
             directions: self.directions.reversed(),
             ..self
         }
+    }
+
+    /// This part with exactly the sectors its selected moves touch.
+    fn normalized(self) -> Part {
+        let directions = self
+            .atom
+            .offsets()
+            .into_iter()
+            .filter(|&offset| self.directions.selects(offset))
+            .fold(Directions::empty(), |all, offset| all | Directions::touched_by(offset));
+        Part { directions, ..self }
     }
 }
 

@@ -90,6 +90,13 @@ impl Part {
         if !geometry.size().contains(from) {
             return paths;
         }
+        let wrapped;
+        let geometry = if self.is_wrapping() {
+            wrapped = geometry.with_cylinder();
+            &wrapped
+        } else {
+            geometry
+        };
         let step = |at: Square, offset: Offset| {
             let offset = offset.for_color(color);
             geometry

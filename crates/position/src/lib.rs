@@ -42,6 +42,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod any;
 mod castling;
 mod fen;
 mod kinds;
@@ -56,6 +57,7 @@ mod uci;
 mod variant;
 mod zobrist;
 
+pub use any::{AnyVariant, VariantVisitor};
 pub use castling::{CastlingRights, CastlingSpec};
 pub use fen::{FenError, ParseFenError};
 pub use moves::{Move, MoveList};

@@ -8,8 +8,11 @@
 //! | `gnu` | 5 x 10 | an uncapturable Ferz; knights and pawns promote to Gnus; a king on the far rank wins |
 //! | `cgnp` | 8 x 8 | cylindrical files, a 2 x 2 grid, knightly pawns |
 //!
-//! Every variant is available as a [`VariantSpec`] (plain data, to inspect
-//! or change) and as a compiled [`Variant`], built once and shared:
+//! Variants can also be defined as data in TOML files: see [`file`](mod@file) for the
+//! schema, and [`load`] and [`from_toml`].
+//!
+//! Every built-in variant is available as a [`VariantSpec`] (plain data, to
+//! inspect or change) and as a compiled [`Variant`], built once and shared:
 //!
 //! ```
 //! let gnu = fairy_variants::gnu();
@@ -20,6 +23,7 @@
 mod cgnp;
 mod chennis;
 mod chess;
+pub mod file;
 mod gnu;
 
 use std::sync::OnceLock;
@@ -30,6 +34,7 @@ use fairy_position::{Variant, VariantSpec};
 pub use cgnp::cgnp_spec;
 pub use chennis::chennis_spec;
 pub use chess::chess_spec;
+pub use file::{DefinitionError, from_toml, load, spec_from_toml};
 pub use gnu::gnu_spec;
 
 /// The names of the built-in variants, as [`by_name`] takes them.

@@ -1,0 +1,451 @@
+//! Variants defined in TOML files.
+//!
+//! # Schema
+//!
+//! ```toml
+//! name = "capablanca"        # required
+//! files = 10                 # required: 1 to 16
+//! ranks = 8                  # required: 1 to 16
+//! start = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"   # required
+//! cylinder = false           # files wrap around (default false)
+//! grid = [2, 2]              # cells of 2 files by 2 ranks: every move must leave its cell (default none)
+//! net = 4                    # a net between rank 4 and rank 5 (default none)
+//! checkmate = "loss"         # for the mated side: "loss" (default), "draw" or "win"
+//! stalemate = "draw"         # for the side without moves: "draw" (default), "loss" or "win"
+//!
+//! [[piece]]                  # one table per piece kind, in order
+//! letter = "P"               # required: White's upper-case FEN letter
+//! name = "pawn"              # default: the letter
+//! betza = "fmWfceFifmnD"     # the movement in Betza notation, or:
+//! # primitive = "chess-pawn" # a named movement (see below); exactly one of the two
+//! initial = [2]              # ranks (from the owner's side) where `i` moves apply
+//! en_passant = true          # default: whether the Betza string has an `e`
+//! royal = false              # default false: must not be left in check
+//! uncapturable = false       # default false
+//! net = "free"               # "free" (default), "moves-only" or "never"
+//! promotion = { ranks = [8], to = ["Q", "R", "B", "N"], compulsory = true }
+//!
+//! [[castling]]               # one table per way to castle, as White sees it
+//! letter = "K"
+//! king_from = "f1"
+//! king_to = "i1"
+//! rook = "R"
+//! rook_from = "j1"
+//! rook_to = "h1"
+//!
+//! [[arrival]]                # a piece arriving here wins at once
+//! piece = "K"
+//! ranks = [10]               # ranks from the owner's side, and/or
+//! squares = ["d4", "e4"]     # squares as White sees them (mirrored for Black)
+//! ```
+//!
+//! Named movements (`primitive`): `king`, `queen`, `rook`, `bishop`,
+//! `knight`, `ferz`, `wazir`, `camel`, `zebra`, `gnu`, `chess-pawn`,
+//! `berolina-pawn`, `knightly-pawn`, `knightolina-pawn`.
+//!
+//! En passant follows Fairy-Stockfish: a piece whose Betza string has an `e`
+//! takes part in it, and then its initial non-capturing moves that pass
+//! squares (the double step) leave them as en passant squares; `en_passant`
+//! overrides this either way.
+//!
+//! Unknown keys are errors. Every error names the key it is about (tables
+//! of an array counted from 0: `piece[0]` is the first `[[piece]]`), or the
+//! line and column, with the line's text, for TOML syntax and types.
+//!
+//! # Examples
+//!
+//! ```
+//! let text = r#"
+//!     name = "knights"
+//!     files = 5
+//!     ranks = 5
+//!     start = "1nkn1/5/5/5/1NKN1 w - - 0 1"
+//!
+//!     [[piece]]
+//!     letter = "K"
+//!     betza = "K"
+//!     royal = true
+//!
+//!     [[piece]]
+//!     letter = "N"
+//!     primitive = "knight"
+//! "#;
+//! let variant = fairy_variants::from_toml(text)?;
+//! assert_eq!(variant.name(), "knights");
+//! let error = fairy_variants::from_toml(&text.replace("betza = \"K\"", "betza = \"KJ\"")).unwrap_err();
+//! assert_eq!(error.to_string(), "piece[0].betza: Betza character 'J' at position 2 is ambiguous (its meaning differs between sources); use C or Z");
+//! # Ok::<(), fairy_variants::DefinitionError>(())
+//! ```
+
+use std::error::Error;
+use std::fmt;
+use std::path::Path;
+
+use fairy_geometry::{BoardSize, Coord, Geometry};
+use fairy_movement::{Mode, Movement, Reach};
+use fairy_position::{
+    AnyVariant, Arrival, CastlingSpec, GameResult, NetCrossing, PieceSpec, Promotion, VariantError, VariantSpec, Zone,
+};
+use serde::Deserialize;
+
+/// A variant definition file that cannot be used.
+#[derive(Debug)]
+pub enum DefinitionError {
+    /// The file could not be read.
+    Io {
+        /// The path.
+        path: String,
+        /// The reason.
+        error: std::io::Error,
+    },
+    /// Not TOML, or a key or value the schema does not allow; the message
+    /// gives the line, column and key.
+    Toml(toml::de::Error),
+    /// A value the schema allows but that makes no sense.
+    Key {
+        /// The key, as `piece[2].betza`.
+        key: String,
+        /// What is wrong with its value.
+        problem: String,
+    },
+    /// The definition does not compile into a variant.
+    Variant(VariantError),
+}
+
+impl fmt::Display for DefinitionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DefinitionError::Io { path, error } => write!(f, "{path}: {error}"),
+            // toml's message spans lines: the position, the quoted line with
+            // its key, a marker, the reason. Fold it into one line.
+            DefinitionError::Toml(error) => {
+                let message = error.to_string();
+                let lines: Vec<&str> = message.lines().filter(|line| !line.trim().is_empty()).collect();
+                let position = lines.first().copied().unwrap_or("invalid TOML");
+                let quoted = lines
+                    .iter()
+                    .find_map(|line| line.split_once(" | ").map(|(_, text)| text.trim()))
+                    .filter(|text| !text.is_empty());
+                let reason = lines.last().filter(|_| lines.len() > 1).map(|line| line.trim());
+                write!(f, "{position}")?;
+                if let Some(quoted) = quoted {
+                    write!(f, " ({quoted})")?;
+                }
+                if let Some(reason) = reason {
+                    write!(f, ": {reason}")?;
+                }
+                Ok(())
+            }
+            DefinitionError::Key { key, problem } => write!(f, "{key}: {problem}"),
+            DefinitionError::Variant(error) => error.fmt(f),
+        }
+    }
+}
+
+impl Error for DefinitionError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            DefinitionError::Io { error, .. } => Some(error),
+            DefinitionError::Toml(error) => Some(error),
+            DefinitionError::Key { .. } => None,
+            DefinitionError::Variant(error) => Some(error),
+        }
+    }
+}
+
+fn key_error(key: impl Into<String>, problem: impl fmt::Display) -> DefinitionError {
+    DefinitionError::Key {
+        key: key.into(),
+        problem: problem.to_string(),
+    }
+}
+
+/// A result for one side, as written in a file.
+#[derive(Copy, Clone, Debug, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+enum ResultName {
+    Win,
+    #[default]
+    Draw,
+    Loss,
+}
+
+impl From<ResultName> for GameResult {
+    fn from(result: ResultName) -> GameResult {
+        match result {
+            ResultName::Win => GameResult::Win,
+            ResultName::Draw => GameResult::Draw,
+            ResultName::Loss => GameResult::Loss,
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, Deserialize, Default)]
+#[serde(rename_all = "kebab-case")]
+enum NetName {
+    #[default]
+    Free,
+    MovesOnly,
+    Never,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VariantFile {
+    name: String,
+    files: u8,
+    ranks: u8,
+    start: String,
+    #[serde(default)]
+    cylinder: bool,
+    grid: Option<[u8; 2]>,
+    net: Option<u8>,
+    checkmate: Option<ResultName>,
+    stalemate: Option<ResultName>,
+    #[serde(rename = "piece", default)]
+    pieces: Vec<PieceFile>,
+    #[serde(rename = "castling", default)]
+    castlings: Vec<CastlingFile>,
+    #[serde(rename = "arrival", default)]
+    arrivals: Vec<ArrivalFile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PieceFile {
+    letter: char,
+    name: Option<String>,
+    betza: Option<String>,
+    primitive: Option<String>,
+    #[serde(default)]
+    initial: Vec<u8>,
+    en_passant: Option<bool>,
+    #[serde(default)]
+    royal: bool,
+    #[serde(default)]
+    uncapturable: bool,
+    #[serde(default)]
+    net: NetName,
+    promotion: Option<PromotionFile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PromotionFile {
+    #[serde(default)]
+    ranks: Vec<u8>,
+    #[serde(default)]
+    squares: Vec<String>,
+    to: Vec<char>,
+    #[serde(default = "yes")]
+    compulsory: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CastlingFile {
+    letter: char,
+    king_from: String,
+    king_to: String,
+    rook: char,
+    rook_from: String,
+    rook_to: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArrivalFile {
+    piece: char,
+    #[serde(default)]
+    ranks: Vec<u8>,
+    #[serde(default)]
+    squares: Vec<String>,
+}
+
+/// The named movements a file may use as `primitive`.
+pub const PRIMITIVES: [&str; 14] = [
+    "king",
+    "queen",
+    "rook",
+    "bishop",
+    "knight",
+    "ferz",
+    "wazir",
+    "camel",
+    "zebra",
+    "gnu",
+    "chess-pawn",
+    "berolina-pawn",
+    "knightly-pawn",
+    "knightolina-pawn",
+];
+
+fn primitive(name: &str) -> Option<Movement> {
+    Some(match name {
+        "king" => Movement::king(),
+        "queen" => Movement::queen(),
+        "rook" => Movement::rook(),
+        "bishop" => Movement::bishop(),
+        "knight" => Movement::knight(),
+        "ferz" => Movement::ferz(),
+        "wazir" => Movement::wazir(),
+        "camel" => Movement::camel(),
+        "zebra" => Movement::zebra(),
+        "gnu" => Movement::gnu(),
+        "chess-pawn" => Movement::chess_pawn(),
+        "berolina-pawn" => Movement::berolina_pawn(),
+        "knightly-pawn" => Movement::knightly_pawn(),
+        "knightolina-pawn" => Movement::knightolina_pawn(),
+        _ => return None,
+    })
+}
+
+fn coord(key: String, name: &str) -> Result<Coord, DefinitionError> {
+    name.parse().map_err(|error| key_error(key, error))
+}
+
+fn zone(key: &str, ranks: &[u8], squares: &[String]) -> Result<Zone, DefinitionError> {
+    let coords = squares
+        .iter()
+        .enumerate()
+        .map(|(i, name)| coord(format!("{key}.squares[{i}]"), name))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Zone::ranks(ranks.iter().copied()).and(Zone::squares(coords)))
+}
+
+impl PieceFile {
+    fn spec(&self, key: &str) -> Result<PieceSpec, DefinitionError> {
+        let movement = match (&self.betza, &self.primitive) {
+            (Some(betza), None) => Movement::from_betza(betza).map_err(|e| key_error(format!("{key}.betza"), e))?,
+            (None, Some(name)) => primitive(name).ok_or_else(|| {
+                key_error(
+                    format!("{key}.primitive"),
+                    format!("unknown movement {name:?} (one of {})", PRIMITIVES.join(", ")),
+                )
+            })?,
+            _ => return Err(key_error(key, "give the movement as either `betza` or `primitive`")),
+        };
+        let en_passant = self
+            .en_passant
+            .unwrap_or_else(|| movement.parts().iter().any(|p| p.is_en_passant()));
+        let movement = movement
+            .parts()
+            .iter()
+            .map(|&part| {
+                let double_step = part.is_initial()
+                    && part.mode() == Mode::Move
+                    && matches!(part.reach(), Reach::Lame | Reach::Steps(_));
+                match (en_passant, part.is_en_passant() || double_step) {
+                    (true, true) => part.en_passant(),
+                    // Without en passant no part keeps the mark.
+                    (false, _) => part.without_en_passant(),
+                    (true, false) => part,
+                }
+            })
+            .collect();
+        let name = self.name.clone().unwrap_or_else(|| self.letter.to_string());
+        let mut spec = PieceSpec::new(self.letter, name, movement)
+            .net(match self.net {
+                NetName::Free => NetCrossing::Free,
+                NetName::MovesOnly => NetCrossing::MovesOnly,
+                NetName::Never => NetCrossing::Never,
+            })
+            .initial(Zone::ranks(self.initial.iter().copied()));
+        spec.royal = self.royal;
+        spec.uncapturable = self.uncapturable;
+        if let Some(promotion) = &self.promotion {
+            spec = spec.promotion(Promotion {
+                zone: zone(&format!("{key}.promotion"), &promotion.ranks, &promotion.squares)?,
+                choices: promotion.to.clone(),
+                compulsory: promotion.compulsory,
+            });
+        }
+        Ok(spec)
+    }
+}
+
+impl VariantFile {
+    fn spec(&self) -> Result<VariantSpec, DefinitionError> {
+        let size = BoardSize::new(self.files, self.ranks).map_err(|error| key_error("files", error))?;
+        let mut geometry = Geometry::new(size);
+        if self.cylinder {
+            geometry = geometry.with_cylinder();
+        }
+        if let Some([files, ranks]) = self.grid {
+            geometry = geometry
+                .with_grid(files, ranks)
+                .map_err(|error| key_error("grid", error))?;
+        }
+        if let Some(rank) = self.net {
+            let below = rank
+                .checked_sub(1)
+                .ok_or_else(|| key_error("net", "ranks are numbered from 1"))?;
+            geometry = geometry.with_net(below).map_err(|error| key_error("net", error))?;
+        }
+        let mut spec = VariantSpec::new(self.name.clone(), geometry, self.start.clone())
+            .checkmate(self.checkmate.unwrap_or(ResultName::Loss).into())
+            .stalemate(self.stalemate.unwrap_or(ResultName::Draw).into());
+        for (index, piece) in self.pieces.iter().enumerate() {
+            spec = spec.piece(piece.spec(&format!("piece[{index}]"))?);
+        }
+        for (index, castling) in self.castlings.iter().enumerate() {
+            let square = |field: &str, name: &str| coord(format!("castling[{index}].{field}"), name);
+            spec = spec.castling(CastlingSpec::new(
+                castling.letter,
+                square("king_from", &castling.king_from)?,
+                square("king_to", &castling.king_to)?,
+                castling.rook,
+                square("rook_from", &castling.rook_from)?,
+                square("rook_to", &castling.rook_to)?,
+            ));
+        }
+        for (index, arrival) in self.arrivals.iter().enumerate() {
+            spec = spec.arrival(Arrival {
+                piece: arrival.piece,
+                zone: zone(&format!("arrival[{index}]"), &arrival.ranks, &arrival.squares)?,
+            });
+        }
+        Ok(spec)
+    }
+}
+
+/// Reads a variant definition from TOML text (see the [module
+/// documentation](crate::file) for the schema).
+///
+/// # Errors
+///
+/// [`DefinitionError`] naming the key (or the line and column) and what is
+/// wrong there.
+pub fn spec_from_toml(text: &str) -> Result<VariantSpec, DefinitionError> {
+    let file: VariantFile = toml::from_str(text).map_err(DefinitionError::Toml)?;
+    file.spec()
+}
+
+/// Reads and compiles a variant definition from TOML text.
+///
+/// # Errors
+///
+/// As [`spec_from_toml`], and [`DefinitionError::Variant`] if the
+/// definition does not compile.
+pub fn from_toml(text: &str) -> Result<AnyVariant, DefinitionError> {
+    AnyVariant::new(spec_from_toml(text)?).map_err(DefinitionError::Variant)
+}
+
+/// Reads and compiles the variant definition in the file at `path`.
+///
+/// # Errors
+///
+/// [`DefinitionError::Io`] if the file cannot be read, otherwise as
+/// [`from_toml`].
+pub fn load(path: impl AsRef<Path>) -> Result<AnyVariant, DefinitionError> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).map_err(|error| DefinitionError::Io {
+        path: path.display().to_string(),
+        error,
+    })?;
+    from_toml(&text)
+}

@@ -1,0 +1,143 @@
+//! The gallery of variant files in `examples/variants`: Fairy-Stockfish's
+//! own perft figures reproduced, and the files of the seed variants giving
+//! the same counts as the built-in ones.
+
+#![allow(clippy::unwrap_used)] // test helpers may unwrap
+
+use fairy_geometry::Word;
+use fairy_position::{AnyVariant, Position, Variant, VariantVisitor};
+
+fn gallery(name: &str) -> AnyVariant {
+    let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    fairy_variants::load(&path).unwrap_or_else(|error| panic!("{name}: {error}"))
+}
+
+/// Perft of a FEN (or the start) to a depth, on a variant of any word.
+struct Perft<'a> {
+    fen: Option<&'a str>,
+    depth: u32,
+}
+
+impl VariantVisitor for Perft<'_> {
+    type Output = u64;
+
+    fn visit<W: Word>(self, variant: &Variant<W>) -> u64 {
+        match self.fen {
+            Some(fen) => Position::from_fen(variant, fen).unwrap().perft(self.depth),
+            None => variant.start_position().perft(self.depth),
+        }
+    }
+}
+
+fn perft(name: &str, fen: Option<&str>, depth: u32) -> u64 {
+    gallery(name).visit(Perft { fen, depth })
+}
+
+#[test]
+fn berolina_start_to_depth_4() {
+    for (depth, nodes) in [(1, 30), (2, 900), (3, 28_328), (4, 882_717)] {
+        assert_eq!(perft("berolina", None, depth), nodes, "depth {depth}");
+    }
+}
+
+#[test]
+#[ignore = "29 million nodes; run in release"]
+fn berolina_start_depth_5() {
+    assert_eq!(perft("berolina", None, 5), 29_119_802);
+}
+
+#[test]
+fn berolina_promotions_and_captures() {
+    assert_eq!(perft("berolina", Some("k7/6P1/8/8/8/2K2p2/4p3/8 w - - 0 1"), 3), 1983);
+}
+
+#[test]
+fn losalamos() {
+    assert_eq!(perft("losalamos", None, 5), 191_846);
+    assert_eq!(perft("losalamos", Some("6/2P3/6/1K1k2/6/6 w - - 0 1"), 6), 187_431);
+}
+
+#[test]
+fn capablanca_on_a_128_bit_board() {
+    assert!(matches!(gallery("capablanca"), AnyVariant::Medium(_)));
+    assert_eq!(perft("capablanca", None, 4), 805_128);
+}
+
+#[test]
+fn king_of_the_hill() {
+    let fen = "rnb2b1r/ppp2ppp/3k4/8/1PKp1pn1/3Pq3/PBP1P2P/RN1Q1B1R w - - 4 12";
+    assert_eq!(perft("kingofthehill", Some(fen), 3), 19_003);
+}
+
+#[test]
+fn breakthrough() {
+    assert_eq!(perft("breakthrough", None, 4), 256_036);
+    let fen = "1p2pp1p/2p2ppp/2P5/8/8/3P2P1/1p1P2PP/1PP1PP1P w - - 1 26";
+    assert_eq!(perft("breakthrough", Some(fen), 4), 121_264);
+}
+
+#[test]
+fn every_gallery_file_compiles() {
+    for name in [
+        "berolina",
+        "losalamos",
+        "capablanca",
+        "kingofthehill",
+        "breakthrough",
+        "cylinder",
+        "grid",
+        "knightolina",
+        "chennis",
+        "gnu",
+        "cgnp",
+    ] {
+        assert_eq!(gallery(name).name(), name);
+    }
+}
+
+/// Three positions from the middle of a game of `built_in`: after 12, 24
+/// and 36 plies of deterministic pseudo-random play (or the last position
+/// before the game ends).
+fn middle_game_positions(built_in: &'static Variant<u64>) -> Vec<String> {
+    let mut position = built_in.start_position();
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut found = Vec::new();
+    for ply in 1..=36 {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        position.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+        if ply % 12 == 0 {
+            found.push(position.fen());
+        }
+    }
+    assert_eq!(found.len(), 3, "the game ended too early");
+    found
+}
+
+#[test]
+fn seed_variant_files_count_like_the_built_in_variants() {
+    for (name, built_in) in [
+        ("chennis", fairy_variants::chennis()),
+        ("gnu", fairy_variants::gnu()),
+        ("cgnp", fairy_variants::cgnp()),
+    ] {
+        let AnyVariant::Small(file) = gallery(name) else {
+            panic!("{name} fits 64 squares")
+        };
+        assert_eq!(
+            file.start_position().perft(4),
+            built_in.start_position().perft(4),
+            "{name} start"
+        );
+        for fen in middle_game_positions(built_in) {
+            let from_file = Position::from_fen(&file, &fen).unwrap().perft(3);
+            let from_built_in = Position::from_fen(built_in, &fen).unwrap().perft(3);
+            assert_eq!(from_file, from_built_in, "{name} {fen}");
+        }
+    }
+}
