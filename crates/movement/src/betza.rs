@@ -594,7 +594,11 @@ mod tests {
 
     #[test]
     fn every_atom_on_an_empty_board() {
-        let count = |betza: &str| reach(betza, "e5", Color::White).len();
+        let count = |betza: &str| {
+            let white = reach(betza, "e5", Color::White);
+            assert_eq!(white, reach(betza, "e5", Color::Black), "{betza} is symmetric");
+            white.len()
+        };
         for (atom, moves) in [
             ("W", 4),
             ("F", 4),
