@@ -162,3 +162,37 @@ fn bad_definition_files_give_one_line_errors() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn malformed_fens_and_arguments_never_make_the_tool_panic() {
+    let corpus = include_str!("../../../tests/data/malformed.txt");
+    let mut checked = 0;
+    for line in corpus.lines().filter(|line| line.starts_with("fen\t")) {
+        let fen = line["fen\t".len()..]
+            .replace("\\n", "\n")
+            .replace("\\t", "\t")
+            .replace("\\\\", "\\");
+        if fen.contains('\0') {
+            continue; // not a valid command-line argument
+        }
+        for variant in ["chess", "gnu"] {
+            let output = fairy(&["perft", variant, "1", "--fen", &fen]);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{fen:?}: {stderr}");
+            assert_eq!(stderr.trim_end().lines().count(), 1, "{fen:?}: {stderr}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 40);
+    for args in [
+        ["perft", "chess", ""],
+        ["perft", "chess", "99999999999999999999"],
+        ["perft", "", "1"],
+        ["perft", "\u{1f642}", "1"],
+        ["perft", "../nowhere.toml", "1"],
+        ["perft", "chess", "-5"],
+    ] {
+        let output = fairy(&args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+}

@@ -413,7 +413,20 @@ impl Movement {
     /// The movement in Betza notation; [`Movement::from_betza`] reads it
     /// back to an equal movement.
     pub fn betza(&self) -> String {
-        self.parts().iter().map(part_betza).collect()
+        let mut text = String::new();
+        for part in self.parts() {
+            let next = part_betza(part);
+            // A doubled letter reads as a rider (`WW`): when a part without
+            // modifiers starts with the letter the previous one ended with,
+            // the neutral `mc` (move or capture, the default) keeps them
+            // apart.
+            let last = text.chars().last();
+            if last.is_some_and(|c| c.is_ascii_uppercase()) && next.chars().next() == last {
+                text.push_str("mc");
+            }
+            text.push_str(&next);
+        }
+        text
     }
 }
 
@@ -704,6 +717,17 @@ mod tests {
         // but for the en passant mark on the double step.
         let fsf = Movement::from_betza("fmWfceFifmnD").unwrap();
         assert_eq!(fsf.parts()[..2], Movement::chess_pawn().parts()[..2]);
+    }
+
+    #[test]
+    fn parts_whose_letters_touch_stay_apart() {
+        // Found by the fuzzer: two rook riders printed as "mfRR" read back as one.
+        let two_riders = Movement::from_betza("fmWWWW").unwrap();
+        assert_eq!(two_riders.parts().len(), 2);
+        assert_eq!(Movement::from_betza(&two_riders.betza()), Ok(two_riders));
+        let two_wazirs = Movement::wazir() + Movement::wazir();
+        assert_eq!(two_wazirs.betza(), "WmcW");
+        assert_eq!(Movement::from_betza("WmcW"), Ok(two_wazirs));
     }
 
     #[test]

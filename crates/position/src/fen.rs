@@ -158,6 +158,11 @@ impl Setup {
     /// number of ranks and the width of each (runs of empty squares may have
     /// several digits, `10`). Missing trailing fields default to `w - - 0 1`.
     ///
+    /// The en passant field may list several squares (`d3f3`) and, where
+    /// they alone do not say which piece passed them, name it after an `@`
+    /// (`g6@h5`); both are extensions of FEN for variants whose pawns move
+    /// diagonally or in several steps.
+    ///
     /// # Errors
     ///
     /// [`ParseFenError`] naming the field and the offending text.
@@ -193,9 +198,20 @@ impl Setup {
         }
         if let Some(&field) = fields.get(3) {
             if field != "-" {
-                setup.en_passant = parse_squares(field, size).ok_or_else(|| ParseFenError::BadEnPassant {
+                let bad = || ParseFenError::BadEnPassant {
                     field: field.to_owned(),
-                })?;
+                };
+                let (squares, victim) = match field.split_once('@') {
+                    Some((squares, victim)) => (squares, Some(victim)),
+                    None => (field, None),
+                };
+                setup.en_passant = parse_squares(squares, size).filter(|s| !s.is_empty()).ok_or_else(bad)?;
+                if let Some(victim) = victim {
+                    match parse_squares(victim, size).as_deref() {
+                        Some(&[square]) => setup.en_passant_victim = Some(square),
+                        _ => return Err(bad()),
+                    }
+                }
             }
         }
         let clock = |index: usize, name: &'static str, default: u32| match fields.get(index) {
@@ -247,6 +263,9 @@ impl Setup {
         } else {
             for &square in &self.en_passant {
                 let _ = write!(fen, "{}", self.size.name(square));
+            }
+            if let Some(victim) = self.en_passant_victim {
+                let _ = write!(fen, "@{}", self.size.name(victim));
             }
         }
         let _ = write!(fen, " {} {}", self.halfmoves, self.fullmoves);
@@ -366,6 +385,13 @@ mod tests {
         assert_eq!(setup.fen(), "10/10/10/10/10/10/10/k8K w - - 0 1");
         let wide = Setup::from_fen("16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K14k").unwrap();
         assert_eq!(wide.size.square_count(), 256);
+    }
+
+    #[test]
+    fn en_passant_with_a_named_victim() {
+        let setup = Setup::from_fen("4k3/8/8/5p1p/8/8/8/4K3 w - g6@h5 0 1").unwrap();
+        assert_eq!(setup.en_passant_victim, setup.size.parse_square("h5").ok());
+        assert_eq!(setup.fen(), "4k3/8/8/5p1p/8/8/8/4K3 w - g6@h5 0 1");
     }
 
     #[test]

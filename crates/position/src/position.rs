@@ -299,9 +299,23 @@ impl<'v, W: Word> Position<'v, W> {
             if squares.intersects(position.occupied()) {
                 return Err(error("the square is occupied"));
             }
-            let victim = position.en_passant_victim(squares).ok_or(error(
-                "no piece of the side that just moved can have passed it with its last move",
-            ))?;
+            let candidates = position.en_passant_victims(squares);
+            let victim = match setup.en_passant_victim {
+                Some(named) if candidates.contains(named) => named,
+                Some(_) => {
+                    return Err(error(
+                        "the piece named after @ cannot have passed it with the last move",
+                    ));
+                }
+                None if candidates.more_than_one() => {
+                    return Err(error(
+                        "several pieces can have passed it; name the one that did after @ (like g6@h5)",
+                    ));
+                }
+                None => candidates.first().ok_or(error(
+                    "no piece of the side that just moved can have passed it with its last move",
+                ))?,
+            };
             if position.en_passant_capturable(squares, victim, setup.turn) {
                 position.en_passant = squares;
                 position.victim = victim;
@@ -341,6 +355,9 @@ impl<'v, W: Word> Position<'v, W> {
             .map(|index| self.variant.castling[index].letter)
             .collect();
         setup.en_passant = self.en_passant.iter().collect();
+        if self.en_passant.any() && self.en_passant_victims(self.en_passant).more_than_one() {
+            setup.en_passant_victim = Some(self.victim);
+        }
         setup.halfmoves = self.halfmoves;
         setup.fullmoves = self.fullmoves;
         setup
@@ -606,9 +623,9 @@ impl<'v, W: Word> Position<'v, W> {
         }
     }
 
-    /// The piece of the side that just moved that passed `squares` with a
-    /// double step, if exactly one can have.
-    fn en_passant_victim(&self, squares: SquareSet<W>) -> Option<Square> {
+    /// The pieces of the side that just moved that can have passed
+    /// `squares` with a double step.
+    fn en_passant_victims(&self, squares: SquareSet<W>) -> SquareSet<W> {
         let mover = self.turn.other();
         let mut victims = SquareSet::<W>::EMPTY;
         for (index, kind) in self.variant.kinds.iter().enumerate() {
@@ -628,7 +645,7 @@ impl<'v, W: Word> Position<'v, W> {
                 }
             }
         }
-        victims.single()
+        victims
     }
 
     /// Whether a piece of `capturer` could capture en passant on one of

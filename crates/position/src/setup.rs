@@ -51,6 +51,10 @@ pub struct Setup {
     pub castling: Vec<char>,
     /// The en passant squares.
     pub en_passant: Vec<Square>,
+    /// The piece an en passant capture would take, when the squares alone
+    /// do not say (a Berolina pawn reaches f5 or h5 through g6). FEN writes
+    /// it after an `@`: `g6@h5`.
+    pub en_passant_victim: Option<Square>,
     /// Moves since the last capture or irreversible move.
     pub halfmoves: u32,
     /// The move number, starting at 1 and counting after each Black move.
@@ -66,6 +70,7 @@ impl Setup {
             turn: Color::White,
             castling: Vec::new(),
             en_passant: Vec::new(),
+            en_passant_victim: None,
             halfmoves: 0,
             fullmoves: 1,
         }

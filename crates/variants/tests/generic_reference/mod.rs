@@ -1,0 +1,340 @@
+//! A slow, obviously-correct legal move generator for any variant, driven
+//! by its definition and working on plain [`Setup`] data: every
+//! pseudo-legal move is found by walking each part's paths square by
+//! square, made on a copy of the board, and kept if the mover's royal piece
+//! is then not attacked, attacks being found by walking the enemy's capture
+//! paths the same way. It shares nothing with the library's move tables,
+//! magic lookups, bulk shifts, check and pin logic, or its make.
+
+#![allow(dead_code, clippy::unwrap_used)]
+
+use fairy_geometry::{Square, SquareSet, Word};
+use fairy_movement::{Color, Mode, Part, Reach};
+use fairy_position::{NetCrossing, PieceSpec, Position, Setup, SetupPiece, Variant};
+
+/// A move found by the reference.
+#[derive(Clone, Debug)]
+struct Candidate {
+    from: Square,
+    to: Square,
+    promotion: Option<char>,
+    /// The square of the piece taken en passant.
+    en_passant_victim: Option<Square>,
+    /// The rook's move when castling.
+    rook: Option<(Square, Square)>,
+}
+
+/// The definition of the piece lettered `letter`.
+fn spec_of<W: Word>(variant: &Variant<W>, letter: char) -> &PieceSpec {
+    variant.piece(variant.kind_of_letter(letter).unwrap()).unwrap()
+}
+
+fn in_zone<W: Word>(variant: &Variant<W>, zone: &fairy_position::Zone, color: Color, square: Square) -> bool {
+    zone.squares_for::<W>(variant.size(), color).unwrap().contains(square)
+}
+
+/// May `part` of `spec`, for `color`, start from `from`?
+fn may_start<W: Word>(variant: &Variant<W>, spec: &PieceSpec, part: &Part, color: Color, from: Square) -> bool {
+    !part.is_initial() || in_zone(variant, &spec.initial, color, from)
+}
+
+fn may_cross(spec: &PieceSpec, capturing: bool) -> bool {
+    match spec.net {
+        NetCrossing::Free => true,
+        NetCrossing::MovesOnly => !capturing,
+        NetCrossing::Never => false,
+    }
+}
+
+/// The destinations of `part` from `from` on `setup`'s board: (square,
+/// captures), walking each path until the first occupied square.
+fn destinations<W: Word>(
+    variant: &Variant<W>,
+    setup: &Setup,
+    spec: &PieceSpec,
+    part: &Part,
+    color: Color,
+    from: Square,
+    capturing: bool,
+) -> Vec<Square> {
+    let geometry = variant.geometry();
+    let mut found = Vec::new();
+    if !may_start(variant, spec, part, color, from) {
+        return found;
+    }
+    for path in part.paths(geometry, color, from, may_cross(spec, capturing)) {
+        let squares = path.squares();
+        let first_destination = squares.len() - path.destinations().len();
+        for (index, &to) in squares.iter().enumerate() {
+            let occupant = setup.piece_at(to);
+            if index >= first_destination && !geometry.same_cell(from, to) {
+                let fits = match occupant {
+                    None => !capturing,
+                    Some(piece) => capturing && piece.color != color && !spec_of(variant, piece.letter).uncapturable,
+                };
+                if fits {
+                    found.push(to);
+                }
+            }
+            if occupant.is_some() {
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// Whether a piece of `by` could capture an enemy royal piece on `square`.
+pub fn attacked<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, by: Color) -> bool {
+    let geometry = variant.geometry();
+    variant.size().squares().any(|from| {
+        let Some(piece) = setup.piece_at(from).filter(|p| p.color == by) else {
+            return false;
+        };
+        let spec = spec_of(variant, piece.letter);
+        spec.movement
+            .parts()
+            .iter()
+            .filter(|part| part.mode().can_capture())
+            .any(|part| {
+                may_start(variant, spec, part, by, from)
+                    && part
+                        .paths(geometry, by, from, may_cross(spec, true))
+                        .iter()
+                        .any(|path| {
+                            let squares = path.squares();
+                            let first_destination = squares.len() - path.destinations().len();
+                            for (index, &to) in squares.iter().enumerate() {
+                                if to == square {
+                                    return index >= first_destination && !geometry.same_cell(from, to);
+                                }
+                                if setup.piece_at(to).is_some() {
+                                    return false;
+                                }
+                            }
+                            false
+                        })
+            })
+    })
+}
+
+fn royal_square<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> Option<Square> {
+    variant.size().squares().find(|&s| {
+        setup
+            .piece_at(s)
+            .is_some_and(|p| p.color == color && spec_of(variant, p.letter).royal)
+    })
+}
+
+/// The piece that passed the en passant squares: an enemy piece that can
+/// have reached its square by an initial non-capturing multi-square move
+/// from an empty square, through all of them.
+fn en_passant_victim<W: Word>(variant: &Variant<W>, setup: &Setup) -> Option<Square> {
+    let squares: SquareSet<W> = setup.en_passant.iter().copied().collect();
+    let mover = setup.turn.other();
+    for from in variant.size().squares().filter(|&s| setup.piece_at(s).is_none()) {
+        for spec in &variant.spec().pieces {
+            for part in spec
+                .movement
+                .parts()
+                .iter()
+                .filter(|p| p.is_initial() && p.mode() == Mode::Move)
+            {
+                if !may_start(variant, spec, part, mover, from) {
+                    continue;
+                }
+                for path in part.paths(variant.geometry(), mover, from, may_cross(spec, false)) {
+                    let passed: SquareSet<W> = path.passed().iter().copied().collect();
+                    let Some(end) = path.end() else { continue };
+                    let stands = setup.piece_at(end)
+                        == Some(SetupPiece {
+                            color: mover,
+                            letter: spec.letter,
+                        });
+                    if stands && !passed.is_empty() && (squares - passed).is_empty() {
+                        return Some(end);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Every pseudo-legal move of the side to move.
+fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
+    let size = variant.size();
+    let us = setup.turn;
+    let mut found = Vec::new();
+    for from in size.squares() {
+        let Some(piece) = setup.piece_at(from).filter(|p| p.color == us) else {
+            continue;
+        };
+        let spec = spec_of(variant, piece.letter);
+        for part in spec.movement.parts() {
+            for capturing in [false, true] {
+                let allowed = if capturing {
+                    part.mode().can_capture()
+                } else {
+                    part.mode().can_move()
+                };
+                if !allowed {
+                    continue;
+                }
+                for to in destinations(variant, setup, spec, part, us, from, capturing) {
+                    let plain = Candidate {
+                        from,
+                        to,
+                        promotion: None,
+                        en_passant_victim: None,
+                        rook: None,
+                    };
+                    match &spec.promotion {
+                        Some(promotion) if in_zone(variant, &promotion.zone, us, to) => {
+                            if !promotion.compulsory {
+                                found.push(plain.clone());
+                            }
+                            for &letter in &promotion.choices {
+                                found.push(Candidate {
+                                    promotion: Some(letter),
+                                    ..plain.clone()
+                                });
+                            }
+                        }
+                        _ => found.push(plain),
+                    }
+                }
+            }
+            // En passant: a capturing part marked e, reaching an en passant
+            // square (empty) along its path.
+            if part.is_en_passant() && part.mode().can_capture() && !setup.en_passant.is_empty() {
+                let Some(victim) = en_passant_victim(variant, setup) else {
+                    continue;
+                };
+                if spec_of(variant, setup.piece_at(victim).unwrap().letter).uncapturable {
+                    continue;
+                }
+                for to in destinations(variant, setup, spec, part, us, from, false) {
+                    if setup.en_passant.contains(&to) {
+                        found.push(Candidate {
+                            from,
+                            to,
+                            promotion: None,
+                            en_passant_victim: Some(victim),
+                            rook: None,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    // Castling, from the definition, under chess's conditions.
+    let letters: Vec<char> = variant.castling_letters().collect();
+    for &letter in &letters {
+        let white = letter.is_ascii_uppercase();
+        if white != (us == Color::White) || !setup.castling.contains(&letter) {
+            continue;
+        }
+        let rule = variant
+            .spec()
+            .castling
+            .iter()
+            .find(|c| c.letter == letter.to_ascii_uppercase())
+            .unwrap();
+        let square = |coord| {
+            let s = size.square(coord).unwrap();
+            if white { s } else { size.mirror(s) }
+        };
+        let (king_from, king_to, rook_from, rook_to) = (
+            square(rule.king_from),
+            square(rule.king_to),
+            square(rule.rook_from),
+            square(rule.rook_to),
+        );
+        let between = |a: Square, b: Square| {
+            let (low, high) = (a.index().min(b.index()), a.index().max(b.index()));
+            size.squares()
+                .filter(move |s| (low..=high).contains(&s.index()) && size.rank_of(*s) == size.rank_of(a))
+        };
+        let clear = between(king_from, king_to)
+            .chain(between(rook_from, rook_to))
+            .all(|s| s == king_from || s == rook_from || setup.piece_at(s).is_none());
+        let safe_start = !attacked(variant, setup, king_from, us.other());
+        let safe_passage = between(king_from, king_to)
+            .filter(|&s| s != king_from && s != king_to)
+            .all(|s| !attacked(variant, setup, s, us.other()));
+        if clear && safe_start && safe_passage {
+            found.push(Candidate {
+                from: king_from,
+                to: king_to,
+                promotion: None,
+                en_passant_victim: None,
+                rook: Some((rook_from, rook_to)),
+            });
+        }
+    }
+    found
+}
+
+/// The board after `candidate` (only the board matters for legality).
+fn make(setup: &Setup, candidate: &Candidate) -> Setup {
+    let mut after = setup.clone();
+    let moving = after.board[candidate.from.index()].take();
+    if let Some((rook_from, rook_to)) = candidate.rook {
+        let rook = after.board[rook_from.index()].take();
+        after.board[rook_to.index()] = rook;
+    }
+    if let Some(victim) = candidate.en_passant_victim {
+        after.board[victim.index()] = None;
+    }
+    after.board[candidate.to.index()] = moving.map(|piece| SetupPiece {
+        letter: candidate.promotion.unwrap_or(piece.letter),
+        ..piece
+    });
+    after.turn = setup.turn.other();
+    after
+}
+
+/// The legal moves of `position`, in coordinate notation, sorted.
+pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
+    let variant = position.variant();
+    let setup = position.to_setup();
+    let size = variant.size();
+    // A winning arrival by the last move ends the game.
+    let mover = setup.turn.other();
+    for arrival in &variant.spec().arrivals {
+        if size.squares().any(|s| {
+            setup.piece_at(s)
+                == Some(SetupPiece {
+                    color: mover,
+                    letter: arrival.piece,
+                })
+                && in_zone(variant, &arrival.zone, mover, s)
+        }) {
+            return Vec::new();
+        }
+    }
+    let us = setup.turn;
+    let mut legal: Vec<String> = pseudo_moves(variant, &setup)
+        .into_iter()
+        .filter(|candidate| {
+            let after = make(&setup, candidate);
+            royal_square(variant, &after, us).is_none_or(|king| !attacked(variant, &after, king, us.other()))
+        })
+        .map(|candidate| {
+            let mut text = format!("{}{}", size.name(candidate.from), size.name(candidate.to));
+            if let Some(letter) = candidate.promotion {
+                text.push(letter.to_ascii_lowercase());
+            }
+            text
+        })
+        .collect();
+    legal.sort();
+    legal.dedup();
+    legal
+}
+
+/// Whether the reference sees a rider part (for tests that want rides).
+pub fn has_ride(part: &Part) -> bool {
+    matches!(part.reach(), Reach::Ride { .. })
+}

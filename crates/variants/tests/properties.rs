@@ -1,0 +1,291 @@
+//! Property tests over every built-in variant and the gallery files, on
+//! positions reached by random legal play from the start.
+
+#![allow(clippy::unwrap_used)] // test helpers may unwrap
+
+mod generic_reference;
+
+use std::sync::OnceLock;
+
+use fairy_geometry::Word;
+use fairy_movement::Color;
+use fairy_position::{AnyVariant, EndReason, GameResult, Position, Setup, SetupPiece, Variant, VariantVisitor};
+use proptest::prelude::*;
+
+/// The built-in variants and every gallery file, compiled once.
+fn variants() -> &'static [AnyVariant] {
+    static VARIANTS: OnceLock<Vec<AnyVariant>> = OnceLock::new();
+    VARIANTS.get_or_init(|| {
+        let mut all: Vec<AnyVariant> = fairy_variants::NAMES
+            .iter()
+            .map(|name| AnyVariant::Small(fairy_variants::by_name(name).unwrap().clone()))
+            .collect();
+        for name in [
+            "berolina",
+            "losalamos",
+            "capablanca",
+            "kingofthehill",
+            "breakthrough",
+            "cylinder",
+            "grid",
+            "knightolina",
+        ] {
+            let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+            all.push(fairy_variants::load(path).unwrap());
+        }
+        all
+    })
+}
+
+/// The positions of a game from the start in which each choice picks a
+/// legal move (by index); it stops where the game ends.
+fn game<'v, W: Word>(variant: &'v Variant<W>, choices: &[u8]) -> Vec<Position<'v, W>> {
+    let mut positions = vec![variant.start_position()];
+    for &choice in choices {
+        let position = positions.last().unwrap();
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mut next = position.clone();
+        next.play_unchecked(moves[choice as usize % moves.len()]);
+        positions.push(next);
+    }
+    positions
+}
+
+/// Runs a check on every position of a game, for any word size.
+struct OnGame<'a, F> {
+    choices: &'a [u8],
+    check: F,
+}
+
+trait PositionCheck {
+    fn check<W: Word>(&self, position: &Position<'_, W>, ply: usize);
+}
+
+impl<F: PositionCheck> VariantVisitor for OnGame<'_, F> {
+    type Output = ();
+
+    fn visit<W: Word>(self, variant: &Variant<W>) {
+        for (ply, position) in game(variant, self.choices).iter().enumerate() {
+            self.check.check(position, ply);
+        }
+    }
+}
+
+fn on_game(variant: usize, choices: &[u8], check: impl PositionCheck) {
+    variants()[variant % variants().len()].visit(OnGame { choices, check });
+}
+
+struct FenRoundTrip;
+
+impl PositionCheck for FenRoundTrip {
+    fn check<W: Word>(&self, position: &Position<'_, W>, _: usize) {
+        let again = Position::from_fen(position.variant(), &position.fen())
+            .unwrap_or_else(|error| panic!("{} {}: {error}", position.variant().name(), position.fen()));
+        assert_eq!(&again, position);
+        assert_eq!(again.hash(), position.hash());
+        assert_eq!(again.fen(), position.fen());
+    }
+}
+
+struct HashAndCopyMake;
+
+impl PositionCheck for HashAndCopyMake {
+    fn check<W: Word>(&self, position: &Position<'_, W>, _: usize) {
+        assert_eq!(position.hash(), position.compute_hash(), "{}", position.fen());
+        let before = position.clone();
+        for mv in position.legal_moves() {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            assert_eq!(
+                child.hash(),
+                child.compute_hash(),
+                "{} after {}",
+                position.fen(),
+                position.uci(mv)
+            );
+            assert_ne!(child.hash(), position.hash());
+        }
+        // Copy-make leaves the position as it was, hash included.
+        assert_eq!(&before, position);
+        assert_eq!(before.hash(), position.hash());
+    }
+}
+
+struct AgreesWithTheReference;
+
+impl PositionCheck for AgreesWithTheReference {
+    fn check<W: Word>(&self, position: &Position<'_, W>, ply: usize) {
+        // The reference is slow: every third position.
+        if ply % 3 != 0 {
+            return;
+        }
+        let mut fast: Vec<String> = position
+            .legal_moves()
+            .iter()
+            .map(|&m| position.uci(m).to_string())
+            .collect();
+        fast.sort();
+        let slow = generic_reference::legal_moves(position);
+        assert_eq!(fast, slow, "{} {}", position.variant().name(), position.fen());
+        assert_eq!(fast.len() as u64, position.count_legal_moves());
+    }
+}
+
+struct GameOverHasNoMoves;
+
+impl PositionCheck for GameOverHasNoMoves {
+    fn check<W: Word>(&self, position: &Position<'_, W>, _: usize) {
+        let moves = position.legal_moves();
+        let spec = position.variant().spec();
+        match position.outcome() {
+            None => assert!(!moves.is_empty(), "{}", position.fen()),
+            Some(outcome) => {
+                assert!(moves.is_empty(), "{}", position.fen());
+                let us = position.turn();
+                let expected = |result: GameResult| match result {
+                    GameResult::Win => Some(us),
+                    GameResult::Draw => None,
+                    GameResult::Loss => Some(us.other()),
+                };
+                match outcome.reason {
+                    EndReason::Arrival => assert_eq!(outcome.winner, Some(us.other())),
+                    EndReason::Checkmate => {
+                        assert!(position.is_check());
+                        assert_eq!(outcome.winner, expected(spec.checkmate));
+                    }
+                    EndReason::Stalemate => {
+                        assert!(!position.is_check());
+                        assert_eq!(outcome.winner, expected(spec.stalemate));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Perft that plays every leaf, for comparison with the bulk count.
+fn full_perft<W: Word>(position: &Position<'_, W>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            full_perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+struct BulkPerftCountsEveryLeaf;
+
+impl PositionCheck for BulkPerftCountsEveryLeaf {
+    fn check<W: Word>(&self, position: &Position<'_, W>, ply: usize) {
+        if ply % 8 == 4 {
+            assert_eq!(position.perft(3), full_perft(position, 3), "{}", position.fen());
+        }
+    }
+}
+
+/// The position with the colours swapped and the board turned upside down.
+fn mirrored<'v, W: Word>(position: &Position<'v, W>) -> Position<'v, W> {
+    let setup = position.to_setup();
+    let size = setup.size;
+    let mut mirror = Setup::empty(size);
+    for square in size.squares() {
+        mirror.board[size.mirror(square).index()] = setup.piece_at(square).map(|piece| SetupPiece {
+            color: piece.color.other(),
+            letter: piece.letter,
+        });
+    }
+    mirror.turn = setup.turn.other();
+    mirror.castling = setup
+        .castling
+        .iter()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect();
+    mirror.en_passant = setup.en_passant.iter().map(|&s| size.mirror(s)).collect();
+    mirror.en_passant_victim = setup.en_passant_victim.map(|s| size.mirror(s));
+    mirror.halfmoves = setup.halfmoves;
+    mirror.fullmoves = setup.fullmoves;
+    Position::from_setup(position.variant(), &mirror).unwrap()
+}
+
+struct MirrorHasTheSamePerft;
+
+impl PositionCheck for MirrorHasTheSamePerft {
+    fn check<W: Word>(&self, position: &Position<'_, W>, ply: usize) {
+        // Chennis's net lies between ranks 4 and 5 of 7: not symmetric.
+        if ply % 5 == 2 && position.variant().name() != "chennis" {
+            let mirror = mirrored(position);
+            assert_eq!(
+                mirror.perft(2),
+                position.perft(2),
+                "{} / {}",
+                position.fen(),
+                mirror.fen()
+            );
+            assert_eq!(mirrored(&mirror), *position);
+        }
+    }
+}
+
+fn variant_index() -> impl Strategy<Value = usize> {
+    0..variants().len()
+}
+
+fn choices() -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(any::<u8>(), 0..60)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn fen_written_then_read_gives_the_same_position_and_hash(variant in variant_index(), choices in choices()) {
+        on_game(variant, &choices, FenRoundTrip);
+    }
+
+    #[test]
+    fn the_incremental_hash_is_exact_and_copy_make_restores(variant in variant_index(), choices in choices()) {
+        on_game(variant, &choices, HashAndCopyMake);
+    }
+
+    #[test]
+    fn legal_moves_are_exactly_those_of_the_slow_reference(variant in variant_index(), choices in choices()) {
+        on_game(variant, &choices, AgreesWithTheReference);
+    }
+
+    #[test]
+    fn a_finished_game_has_no_moves_and_the_outcome_of_its_rules(variant in variant_index(), choices in choices()) {
+        on_game(variant, &choices, GameOverHasNoMoves);
+    }
+
+    #[test]
+    fn bulk_counted_perft_equals_perft_playing_every_leaf(variant in variant_index(), choices in choices()) {
+        on_game(variant, &choices, BulkPerftCountsEveryLeaf);
+    }
+
+    #[test]
+    fn a_mirrored_position_has_the_same_perft(variant in variant_index(), choices in choices()) {
+        on_game(variant, &choices, MirrorHasTheSamePerft);
+    }
+}
+
+#[test]
+fn the_variant_list_covers_the_built_ins_and_the_gallery() {
+    assert_eq!(variants().len(), 12);
+    assert!(variants().iter().any(|v| matches!(v, AnyVariant::Medium(_))));
+    let _ = Color::White;
+}
