@@ -161,3 +161,18 @@ fn an_ambiguous_berolina_en_passant_square_names_its_pawn() {
     assert!(Position::from_fen(&berolina, &fen.replace("g6@h5", "g6")).is_err());
     assert!(Position::from_fen(&berolina, &fen.replace("g6@h5", "g6@d5")).is_err());
 }
+
+#[test]
+fn berolina_pawns_reaching_one_square_are_told_apart_in_san() {
+    // The pawns on d2 and f2 both step diagonally to e3.
+    let AnyVariant::Small(berolina) = gallery("berolina") else {
+        panic!("8 x 8")
+    };
+    let position = Position::from_fen(&berolina, "4k3/8/8/8/8/8/3P1P2/4K3 w - - 0 1").unwrap();
+    let from_d2 = position.parse_uci("d2e3").unwrap();
+    let from_f2 = position.parse_uci("f2e3").unwrap();
+    assert_eq!(position.san(from_d2), "de3");
+    assert_eq!(position.san(from_f2), "fe3");
+    assert_eq!(position.parse_san("de3"), Ok(from_d2));
+    assert!(position.parse_san("e3").is_err());
+}

@@ -241,6 +241,20 @@ impl PositionCheck for MirrorHasTheSamePerft {
     }
 }
 
+struct SanRoundTrip;
+
+impl PositionCheck for SanRoundTrip {
+    fn check<W: Word>(&self, position: &Position<'_, W>, ply: usize) {
+        if ply % 2 != 0 {
+            return;
+        }
+        for mv in position.legal_moves() {
+            let san = position.san(mv);
+            assert_eq!(position.parse_san(&san), Ok(mv), "{san} in {}", position.fen());
+        }
+    }
+}
+
 fn variant_index() -> impl Strategy<Value = usize> {
     0..variants().len()
 }
@@ -275,6 +289,11 @@ proptest! {
     #[test]
     fn bulk_counted_perft_equals_perft_playing_every_leaf(variant in variant_index(), choices in choices()) {
         on_game(variant, &choices, BulkPerftCountsEveryLeaf);
+    }
+
+    #[test]
+    fn san_written_then_read_gives_the_same_move(variant in variant_index(), choices in choices()) {
+        on_game(variant, &choices, SanRoundTrip);
     }
 
     #[test]

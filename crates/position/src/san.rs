@@ -1,0 +1,289 @@
+//! Standard algebraic notation (SAN), for every variant.
+//!
+//! A move is written as the moving piece's letter (none for pawn-like
+//! pieces, those that never move towards their own side), the origin's
+//! file and/or rank when another piece of the same kind could go to the
+//! same square, `x` for a capture, the destination, `=` and the letter of
+//! a promotion, and `+` for check or `#` for checkmate. Castling is `O-O`
+//! (the king moving towards the higher files) or `O-O-O`. A pawn-like
+//! piece's capture always names its file, as in chess.
+//!
+//! Which moves are ambiguous is read off the legal move list, so it holds
+//! on every board: on a cylinder, a rook reaching a square round either
+//! side is still one move, and two knights reaching a square across the
+//! seam are told apart by their files.
+
+use std::error::Error;
+use std::fmt::{self, Write as _};
+
+use fairy_geometry::{Coord, Square, Word};
+
+use crate::position::coord;
+use crate::{EndReason, Move, Position};
+
+/// A move in SAN that is not a legal move of the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanError {
+    /// Not SAN.
+    Syntax {
+        /// The text.
+        text: String,
+    },
+    /// No legal move fits.
+    Illegal {
+        /// The text.
+        text: String,
+    },
+    /// Several legal moves fit: it needs the origin's file or rank.
+    Ambiguous {
+        /// The text.
+        text: String,
+    },
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Syntax { text } => write!(f, "{text:?} is not a move in standard algebraic notation"),
+            SanError::Illegal { text } => write!(f, "{text} is not a legal move in this position"),
+            SanError::Ambiguous { text } => {
+                write!(f, "{text} could be several moves; add the origin's file or rank")
+            }
+        }
+    }
+}
+
+impl Error for SanError {}
+
+/// The parts of a SAN text.
+struct SanParts {
+    piece: Option<char>,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    to: Coord,
+    promotion: Option<char>,
+}
+
+fn parse_parts(text: &str) -> Option<SanParts> {
+    let mut body = text.trim_end_matches(['+', '#', '!', '?']);
+    let mut promotion = None;
+    if let Some((rest, letter)) = body.rsplit_once('=') {
+        let mut letters = letter.chars();
+        match (letters.next(), letters.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => promotion = Some(c.to_ascii_uppercase()),
+            _ => return None,
+        }
+        body = rest;
+    } else if body.ends_with(|c: char| c.is_ascii_uppercase()) && body.len() > 2 {
+        // `e8Q`: a promotion letter straight after the destination.
+        let (rest, letter) = body.split_at(body.len() - 1);
+        if rest.ends_with(|c: char| c.is_ascii_digit()) {
+            promotion = letter.chars().next();
+            body = rest;
+        }
+    }
+    let mut piece = None;
+    if body.starts_with(|c: char| c.is_ascii_uppercase()) {
+        piece = body.chars().next();
+        body = &body[1..];
+    }
+    // The destination is the last coordinate: a file letter and a number.
+    let digits = body.bytes().rev().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || body.len() < digits + 1 {
+        return None;
+    }
+    let (rest, destination) = body.split_at(body.len() - digits - 1);
+    let to: Coord = destination.parse().ok()?;
+    let rest = rest.strip_suffix(['x', ':']).unwrap_or(rest);
+    let mut chars = rest.chars().peekable();
+    let mut from_file = None;
+    let mut from_rank = None;
+    if let Some(&c) = chars.peek() {
+        if c.is_ascii_lowercase() {
+            from_file = Some(fairy_geometry::File::from_letter(c)?.index());
+            chars.next();
+        }
+    }
+    let number: String = chars.by_ref().collect();
+    if !number.is_empty() {
+        let rank: u32 = number.parse().ok()?;
+        from_rank = Some(fairy_geometry::Rank::from_number(rank)?.index());
+    }
+    Some(SanParts {
+        piece,
+        from_file,
+        from_rank,
+        to,
+        promotion,
+    })
+}
+
+impl<'v, W: Word> Position<'v, W> {
+    /// Whether the piece on `square` is pawn-like: it never moves towards
+    /// its own side, and SAN writes it without a letter.
+    fn is_pawn_like(&self, square: Square) -> bool {
+        self.piece_at(square).is_some_and(|piece| {
+            let kind = &self.variant.kinds[piece.kind.index()];
+            kind.irreversible && !kind.spec.royal
+        })
+    }
+
+    /// The move in standard algebraic notation (see the [module
+    /// documentation](crate::san)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairy_geometry::{BoardSize, Geometry};
+    /// # use fairy_movement::Movement;
+    /// # use fairy_position::{PieceSpec, Variant, VariantSpec};
+    /// # let spec = VariantSpec::new("rooks", Geometry::new(BoardSize::new(4, 4)?), "k3/4/2K1/1R2 w - - 0 1")
+    /// #     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    /// #     .piece(PieceSpec::new('R', "rook", Movement::rook()));
+    /// # let variant = Variant::<u64>::new(spec)?;
+    /// let position = variant.start_position();
+    /// let mv = position.parse_uci("b1a1")?;
+    /// assert_eq!(position.san(mv), "Ra1+");
+    /// assert_eq!(position.parse_san("Ra1")?, mv);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn san(&self, mv: Move) -> String {
+        let mut text = self.san_without_suffix(mv);
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        if after.is_check() {
+            let mated = after.outcome().is_some_and(|o| o.reason == EndReason::Checkmate);
+            text.push(if mated { '#' } else { '+' });
+        }
+        text
+    }
+
+    fn san_without_suffix(&self, mv: Move) -> String {
+        let size = self.variant.size();
+        if let Some(index) = mv.castling_index() {
+            let rule = &self.variant.castling[index];
+            let kingside = size.file_of(rule.king_to) > size.file_of(rule.king_from);
+            return String::from(if kingside { "O-O" } else { "O-O-O" });
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let pawn = self.is_pawn_like(from);
+        let capture = mv.is_en_passant() || self.piece_at(to).is_some();
+        let letter = self.piece_at(from).map(|p| self.variant.letter(p.kind));
+        // Pieces written alike (any pawn-like piece, or the same letter)
+        // that could also go to the square.
+        let written_alike = |square: Square| {
+            if pawn {
+                self.is_pawn_like(square)
+            } else {
+                !self.is_pawn_like(square) && self.piece_at(square).map(|p| self.variant.letter(p.kind)) == letter
+            }
+        };
+        let rivals: Vec<Square> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|other| other.to() == to && other.from() != from && other.castling_index().is_none())
+            .map(Move::from)
+            .filter(|&square| written_alike(square))
+            .collect();
+        let same_file = rivals.iter().any(|&r| size.file_of(r) == size.file_of(from));
+        let same_rank = rivals.iter().any(|&r| size.rank_of(r) == size.rank_of(from));
+        let (name_file, name_rank) = if pawn && capture {
+            (true, same_file)
+        } else if rivals.is_empty() {
+            (false, false)
+        } else if !same_file {
+            (true, false)
+        } else if !same_rank {
+            (false, true)
+        } else {
+            (true, true)
+        };
+        let from_coord = coord(size, from);
+        let mut text = String::new();
+        if !pawn {
+            text.push(letter.unwrap_or('?'));
+        }
+        if name_file {
+            text.push(from_coord.file.letter());
+        }
+        if name_rank {
+            let _ = write!(text, "{}", from_coord.rank);
+        }
+        if capture {
+            text.push('x');
+        }
+        let _ = write!(text, "{}", coord(size, to));
+        if let Some(promotion) = mv.promotion() {
+            let _ = write!(text, "={}", self.variant.letter(promotion));
+        }
+        text
+    }
+
+    /// The legal move written `text` in standard algebraic notation. It
+    /// accepts the usual liberties: a missing or extra `x`, `+` or `#`, an
+    /// over-specified origin (`Ng1f3`), `0-0` for `O-O`, `e8Q` for `e8=Q`.
+    ///
+    /// # Errors
+    ///
+    /// [`SanError`]: not SAN, no legal move fits, or several do.
+    pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        let trimmed = text.trim();
+        let bare = trimmed.trim_end_matches(['+', '#', '!', '?']);
+        let legal = self.legal_moves();
+        let size = self.variant.size();
+        if matches!(bare, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
+            let long = bare.len() > 3;
+            let found: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|mv| {
+                    mv.castling_index().is_some_and(|index| {
+                        let rule = &self.variant.castling[index];
+                        (size.file_of(rule.king_to) < size.file_of(rule.king_from)) == long
+                    })
+                })
+                .collect();
+            return match found[..] {
+                [mv] => Ok(mv),
+                [] => Err(SanError::Illegal {
+                    text: trimmed.to_owned(),
+                }),
+                _ => Err(SanError::Ambiguous {
+                    text: trimmed.to_owned(),
+                }),
+            };
+        }
+        let parts = parse_parts(bare).ok_or_else(|| SanError::Syntax {
+            text: trimmed.to_owned(),
+        })?;
+        let to = size.square(parts.to).ok_or_else(|| SanError::Illegal {
+            text: trimmed.to_owned(),
+        })?;
+        let found: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|mv| mv.to() == to && mv.castling_index().is_none())
+            .filter(|mv| {
+                let from = mv.from();
+                // A pawn-like piece has no letter, but `Pe4` is understood.
+                let piece_fits = match parts.piece {
+                    None => self.is_pawn_like(from),
+                    Some(letter) => self.piece_at(from).map(|p| self.variant.letter(p.kind)) == Some(letter),
+                };
+                piece_fits
+                    && parts.from_file.is_none_or(|f| size.file_of(from) == f)
+                    && parts.from_rank.is_none_or(|r| size.rank_of(from) == r)
+                    && mv.promotion().map(|p| self.variant.letter(p)) == parts.promotion
+            })
+            .collect();
+        match found[..] {
+            [mv] => Ok(mv),
+            [] => Err(SanError::Illegal {
+                text: trimmed.to_owned(),
+            }),
+            _ => Err(SanError::Ambiguous {
+                text: trimmed.to_owned(),
+            }),
+        }
+    }
+}
