@@ -11,7 +11,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let start = cgnp.start_position();
     println!(
         "CGNP chess: files wrap (h is next to a) and the board is cut into 2 x 2 cells.\n{}",
-        start.diagram()
+        fairy::diagram::text(&start, &fairy::diagram::TextOptions::default())
     );
 
     // Black's a-pawn double-steps a7-h6-a5 (each step into a new cell, the
@@ -19,7 +19,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let position = start.play_uci("g1h3 a7a5 h3a5")?;
     println!(
         "After 1. Nh3 a5 (via h6) 2. Nxa5: the knight captured across the seam.\n{}",
-        position.diagram()
+        fairy::diagram::text(&position, &fairy::diagram::TextOptions::default())
     );
 
     // a7 is empty now, but it shares a8's cell: the rook may not stop there.
@@ -38,7 +38,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let position = position.play_uci("f4d3")?;
     println!(
         "\nAfter ...fxd3 en passant: the e4 pawn is gone.\n{}",
-        position.diagram()
+        fairy::diagram::text(&position, &fairy::diagram::TextOptions::default())
     );
     println!("Legal moves for White now: {}", position.legal_moves().len());
     Ok(())

@@ -9,13 +9,16 @@ use std::error::Error;
 fn main() -> Result<(), Box<dyn Error>> {
     let chennis = fairy::variants::chennis();
     let start = chennis.start_position();
-    println!("Chennis: a net lies between ranks 4 and 5.\n{}", start.diagram());
+    println!(
+        "Chennis: a net lies between ranks 4 and 5.\n{}",
+        fairy::diagram::text(&start, &fairy::diagram::TextOptions::default())
+    );
 
     // The knight crosses the net (c3-d5) and takes the queen on e7.
     let position = start.play_uci("b1c3 g6g5 c3d5 g5g4 d5e7")?;
     println!(
         "After 1. Nc3 g5 2. Nd5 g4 3. Nxe7: the knight jumped the net.\n{}",
-        position.diagram()
+        fairy::diagram::text(&position, &fairy::diagram::TextOptions::default())
     );
 
     // Black's g-pawn crossed the net by its straight step (g5-g4); a pawn
@@ -23,7 +26,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let position = position.play_uci("d7e7 a2a3")?;
     println!(
         "After 3...Kxe7 4. a3: Black's pawn on g4 is on White's side of the net.\n{}",
-        position.diagram()
+        fairy::diagram::text(&position, &fairy::diagram::TextOptions::default())
     );
 
     // Black's g-pawn crossed the net by its straight step; it captures on
@@ -31,7 +34,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let position = position.play_uci("g4g3 a3a4 g3f2 a4a5 f2e1")?;
     println!(
         "After ...g3 ...gxf2 ...fxe1: the pawn reached the first rank.\n{}",
-        position.diagram()
+        fairy::diagram::text(&position, &fairy::diagram::TextOptions::default())
     );
     match position.outcome() {
         Some(outcome) => println!("Result: {outcome}"),

@@ -29,7 +29,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     let variant = Variant::<u64>::new(spec)?;
 
     let start = variant.start_position();
-    println!("{}", start.diagram());
+    println!(
+        "{}",
+        fairy::diagram::text(&start, &fairy::diagram::TextOptions::default())
+    );
     for depth in 1..=5 {
         println!("perft {depth}: {}", start.perft(depth));
     }

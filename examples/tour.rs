@@ -11,7 +11,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         let variant = fairy::variants::by_name(name).ok_or("built-in variant missing")?;
         let start = variant.start_position();
         println!("== {name} ({}) ==", variant.size());
-        println!("{}", start.diagram());
+        println!(
+            "{}",
+            fairy::diagram::text(&start, &fairy::diagram::TextOptions::default())
+        );
         println!("{:>5} {:>12} {:>10}", "depth", "nodes", "M nodes/s");
         for depth in 1..=5 {
             let timer = Instant::now();
@@ -27,7 +30,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     let moves = "e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7";
     let game = chess.start_position().play_uci(moves)?;
     println!("After {moves}:");
-    println!("{}", game.diagram());
+    println!(
+        "{}",
+        fairy::diagram::text(&game, &fairy::diagram::TextOptions::default())
+    );
     match game.outcome() {
         Some(outcome) => println!("Result: {outcome}"),
         None => println!("The game goes on."),

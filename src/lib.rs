@@ -8,7 +8,8 @@
 //!   tables;
 //! - [`position`]: variant rules, FEN, positions, legal move generation,
 //!   perft;
-//! - [`variants`]: the built-in variants.
+//! - [`variants`]: the built-in variants, and variants defined in files;
+//! - [`diagram`]: text and SVG diagrams.
 //!
 //! The most used types are re-exported at the top level.
 //!
@@ -24,6 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub use fairy_diagram as diagram;
 pub use fairy_geometry as geometry;
 pub use fairy_movement as movement;
 pub use fairy_position as position;

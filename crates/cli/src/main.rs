@@ -1,10 +1,12 @@
 //! The `fairy` command-line tool.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+use fairy::diagram::{SvgOptions, TextOptions};
 use fairy::geometry::Word;
 use fairy::position::{AnyVariant, Position, VariantVisitor};
 use fairy::{Variant, variants};
@@ -32,6 +34,21 @@ enum Command {
         /// Print each root move with its count.
         #[arg(long)]
         divide: bool,
+    },
+    /// Show a position as a text diagram, and optionally as an SVG picture.
+    Show {
+        /// A built-in variant (chess, chennis, gnu, cgnp) or a variant
+        /// definition file (.toml).
+        variant: String,
+        /// The position to show instead of the variant's start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Also write an SVG diagram to this file.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Plain ASCII instead of Unicode chess symbols.
+        #[arg(long)]
+        ascii: bool,
     },
 }
 
@@ -96,6 +113,56 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
                 out,
             },
         ),
+        Command::Show {
+            variant,
+            fen,
+            svg,
+            ascii,
+        } => with_variant(
+            &variant,
+            Show {
+                fen: fen.as_deref(),
+                svg,
+                ascii,
+                out,
+            },
+        ),
+    }
+}
+
+/// The `show` command.
+struct Show<'a, O: Write> {
+    fen: Option<&'a str>,
+    svg: Option<PathBuf>,
+    ascii: bool,
+    out: &'a mut O,
+}
+
+impl<O: Write> VariantVisitor for Show<'_, O> {
+    type Output = Result<(), Failure>;
+
+    fn visit<W: Word>(self, variant: &Variant<W>) -> Result<(), Failure> {
+        let position = position(variant, self.fen)?;
+        let options = if self.ascii {
+            TextOptions::ascii()
+        } else {
+            TextOptions::unicode()
+        };
+        write!(self.out, "{}", fairy::diagram::text(&position, &options))?;
+        writeln!(self.out, "FEN: {}", position.fen())?;
+        if let Some(path) = self.svg {
+            let picture = fairy::diagram::svg(
+                &position,
+                &SvgOptions {
+                    show_check: true,
+                    ..SvgOptions::default()
+                },
+            );
+            std::fs::write(&path, picture)
+                .map_err(|error| Failure::Message(format!("cannot write {}: {error}", path.display())))?;
+            writeln!(self.out, "SVG written to {}", path.display())?;
+        }
+        Ok(())
     }
 }
 

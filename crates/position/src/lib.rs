@@ -45,6 +45,7 @@
 mod any;
 mod castling;
 mod fen;
+mod game;
 mod kinds;
 mod movegen;
 mod moves;
@@ -61,6 +62,7 @@ mod zobrist;
 pub use any::{AnyVariant, VariantVisitor};
 pub use castling::{CastlingRights, CastlingSpec};
 pub use fen::{FenError, ParseFenError};
+pub use game::Game;
 pub use moves::{Move, MoveList};
 pub use outcome::{Arrival, EndReason, GameResult, Outcome};
 pub use piece::{MAX_KINDS, NetCrossing, Piece, PieceKind, PieceSpec, Promotion, Zone, ZoneError};

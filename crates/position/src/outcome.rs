@@ -28,6 +28,12 @@ pub enum EndReason {
     Stalemate,
     /// The last move put a piece on a square where its arrival wins.
     Arrival,
+    /// The same position occurred a third time: a draw a player may claim
+    /// (reported by [`Game`](crate::Game), never by a position alone).
+    Repetition,
+    /// Fifty moves by each side without a capture or a pawn-like move: a
+    /// draw a player may claim (reported by [`Game`](crate::Game)).
+    FiftyMoves,
 }
 
 /// The end of a game: who won (nobody for a draw) and why.
@@ -66,6 +72,8 @@ impl fmt::Display for Outcome {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::Arrival => "arrival",
+            EndReason::Repetition => "threefold repetition",
+            EndReason::FiftyMoves => "the fifty-move rule",
         };
         match self.winner {
             Some(color) => write!(f, "{} ({color} wins by {reason})", self.pgn()),

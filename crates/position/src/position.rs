@@ -2,7 +2,7 @@
 //! with a Zobrist hash kept up to date as moves are played.
 
 use std::error::Error;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use fairy_geometry::{BoardSize, Coord, File, MAX_FILES, MAX_RANKS, Rank, Square, SquareSet, Word};
 use fairy_movement::Color;
@@ -669,35 +669,6 @@ impl<'v, W: Word> Position<'v, W> {
                         .any(|square| table.attacks(square, occupied).intersects(pieces))
                 })
         })
-    }
-
-    /// A text diagram of the board, highest rank first, with file letters
-    /// and rank numbers; White's pieces in upper case.
-    pub fn diagram(&self) -> String {
-        let size = self.variant.size();
-        let mut text = String::new();
-        for rank in (0..size.ranks()).rev() {
-            let _ = write!(text, "{:>2} ", rank + 1);
-            for file in 0..size.files() {
-                let piece = size.square_at(file, rank).and_then(|s| self.piece_at(s));
-                let mark = piece.map_or('.', |p| {
-                    let letter = self.variant.letter(p.kind);
-                    if p.color == Color::White {
-                        letter
-                    } else {
-                        letter.to_ascii_lowercase()
-                    }
-                });
-                let _ = write!(text, " {mark}");
-            }
-            text.push('\n');
-        }
-        text.push_str("   ");
-        for file in 0..size.files() {
-            let _ = write!(text, " {}", (b'a' + file) as char);
-        }
-        let _ = writeln!(text, "\n{} to move", self.turn);
-        text
     }
 
     /// The mailbox byte of a square: `kind * 2 + colour`, or `None`.

@@ -200,7 +200,8 @@ fn there_is_no_castling() {
 fn clarification_1_seven_pieces_on_seven_files() {
     let start = fairy_variants::chennis().start_position();
     assert_eq!(start.fen(), "rnbkqbn/ppppppp/7/7/7/PPPPPPP/RNBKQBN w - - 0 1");
-    assert!(start.diagram().contains(" 1  R N B K Q B N\n"));
+    let diagram = fairy_diagram::text(&start, &fairy_diagram::TextOptions::ascii());
+    assert!(diagram.contains(" 1  R N B K Q B N\n"), "{diagram}");
 }
 
 #[test]

@@ -160,6 +160,7 @@ impl PositionCheck for GameOverHasNoMoves {
                         assert!(!position.is_check());
                         assert_eq!(outcome.winner, expected(spec.stalemate));
                     }
+                    EndReason::Repetition | EndReason::FiftyMoves => panic!("a position alone claims no draw"),
                 }
             }
         }

@@ -9,12 +9,8 @@ fn start_report(name: &str) -> String {
     let variant = fairy_variants::by_name(name).unwrap();
     let start = variant.start_position();
     let moves = common::moves(&start);
-    format!(
-        "{}\n{} legal moves:\n{}\n",
-        start.diagram(),
-        moves.len(),
-        moves.join(" ")
-    )
+    let diagram = fairy_diagram::text(&start, &fairy_diagram::TextOptions::ascii());
+    format!("{diagram}\n{} legal moves:\n{}\n", moves.len(), moves.join(" "))
 }
 
 #[test]

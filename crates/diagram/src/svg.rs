@@ -1,0 +1,255 @@
+//! SVG diagrams.
+
+use std::fmt::Write as _;
+
+use fairy_geometry::{Square, Word};
+use fairy_movement::Color;
+use fairy_position::Position;
+
+use crate::Glyph;
+
+/// How to draw an SVG diagram.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct SvgOptions {
+    /// Squares to tint, such as the last move's.
+    pub highlight: Vec<Square>,
+    /// Mark the royal piece of the side to move if it is in check.
+    pub show_check: bool,
+    /// Draw the board from Black's side.
+    pub flipped: bool,
+}
+
+/// The size of a square, in SVG units.
+const SQUARE: u32 = 60;
+/// The margin around the board: coordinates and seam arrows.
+const MARGIN: u32 = 40;
+
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+
+/// An SVG picture of `position`.
+///
+/// Chess's pieces are drawn with chess symbols; any other piece (a Ferz, a
+/// Gnu, an archbishop, a custom letter) as a disc with its letter, white or
+/// black. A net is a thick blue line between its ranks, grid cells are
+/// outlined in bold, and a cylinder's seam is marked with arrows at both
+/// edges. The side to move is written below the board.
+///
+/// # Examples
+///
+/// ```
+/// let cgnp = fairy_variants::cgnp();
+/// let svg = fairy_diagram::svg(&cgnp.start_position(), &fairy_diagram::SvgOptions::default());
+/// assert!(svg.contains("class=\"seam\""));
+/// assert!(svg.contains("class=\"grid\""));
+/// ```
+pub fn svg<W: Word>(position: &Position<'_, W>, options: &SvgOptions) -> String {
+    let variant = position.variant();
+    let geometry = variant.geometry();
+    let size = variant.size();
+    let (files, ranks) = (u32::from(size.files()), u32::from(size.ranks()));
+    let width = files * SQUARE + 2 * MARGIN;
+    let height = ranks * SQUARE + 2 * MARGIN + 20;
+    // Board coordinates of the top-left corner of a file and rank.
+    let x = |file: u32| {
+        let column = if options.flipped { files - 1 - file } else { file };
+        MARGIN + column * SQUARE
+    };
+    let y = |rank: u32| {
+        let row = if options.flipped { rank } else { ranks - 1 - rank };
+        MARGIN + row * SQUARE
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Segoe UI Symbol, sans-serif">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<title>{} — {}</title>"#,
+        escape(variant.name()),
+        escape(&position.fen())
+    );
+    let _ = writeln!(out, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
+
+    // Squares, highlights and check.
+    let checked = if options.show_check && position.is_check() {
+        position.royal_square(position.turn())
+    } else {
+        None
+    };
+    for square in size.squares() {
+        let (file, rank) = (u32::from(size.file_of(square)), u32::from(size.rank_of(square)));
+        let fill = if (file + rank) % 2 == 0 { DARK } else { LIGHT };
+        let _ = writeln!(
+            out,
+            r#"<rect x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="{fill}"/>"#,
+            x(file),
+            y(rank)
+        );
+        if options.highlight.contains(&square) {
+            let _ = writeln!(
+                out,
+                r##"<rect class="highlight" x="{}" y="{}" width="{SQUARE}" height="{SQUARE}" fill="#f6f669" fill-opacity="0.6"/>"##,
+                x(file),
+                y(rank)
+            );
+        }
+        if checked == Some(square) {
+            let _ = writeln!(
+                out,
+                r##"<circle class="check" cx="{}" cy="{}" r="{}" fill="#e02020" fill-opacity="0.55"/>"##,
+                x(file) + SQUARE / 2,
+                y(rank) + SQUARE / 2,
+                SQUARE / 2 - 2
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        r##"<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="none" stroke="#333" stroke-width="2"/>"##,
+        files * SQUARE,
+        ranks * SQUARE
+    );
+
+    // Grid cells: bold lines at the cell boundaries.
+    if let Some(grid) = geometry.grid() {
+        let (cell_files, cell_ranks) = (u32::from(grid.cell_files()), u32::from(grid.cell_ranks()));
+        for file in (cell_files..files).step_by(cell_files as usize) {
+            let at = if options.flipped { x(file) + SQUARE } else { x(file) };
+            let _ = writeln!(
+                out,
+                r##"<line class="grid" x1="{at}" y1="{MARGIN}" x2="{at}" y2="{}" stroke="#202020" stroke-width="4"/>"##,
+                MARGIN + ranks * SQUARE
+            );
+        }
+        for rank in (cell_ranks..ranks).step_by(cell_ranks as usize) {
+            let at = if options.flipped { y(rank) } else { y(rank) + SQUARE };
+            let _ = writeln!(
+                out,
+                r##"<line class="grid" x1="{MARGIN}" y1="{at}" x2="{}" y2="{at}" stroke="#202020" stroke-width="4"/>"##,
+                MARGIN + files * SQUARE
+            );
+        }
+    }
+
+    // The net: a thick line between its ranks.
+    if let Some(net) = geometry.net() {
+        let upper = u32::from(net.below()) + 1;
+        let at = if options.flipped { y(upper) } else { y(upper) + SQUARE };
+        let _ = writeln!(
+            out,
+            r##"<line class="net" x1="{}" y1="{at}" x2="{}" y2="{at}" stroke="#1f4fbf" stroke-width="8" stroke-dasharray="14 4"/>"##,
+            MARGIN - 12,
+            MARGIN + files * SQUARE + 12
+        );
+        let _ = writeln!(
+            out,
+            r##"<text x="{}" y="{}" font-size="12" fill="#1f4fbf">net</text>"##,
+            MARGIN + files * SQUARE + 4,
+            at - 8
+        );
+    }
+
+    // The cylinder's seam: arrows at both edges, pointing out of the board.
+    if geometry.is_cylinder() {
+        let middle = MARGIN + ranks * SQUARE / 2;
+        let (left, right) = (MARGIN - 6, MARGIN + files * SQUARE + 6);
+        let last = (b'a' + size.files() - 1) as char;
+        let (left_label, right_label) = if options.flipped { ('a', last) } else { (last, 'a') };
+        let _ = writeln!(
+            out,
+            r##"<g class="seam" fill="#8a2be2"><path d="M{left} {} l-18 14 l18 14 z"/><path d="M{right} {} l18 14 l-18 14 z"/><text x="{}" y="{}" font-size="13">{left_label}</text><text x="{}" y="{}" font-size="13">{right_label}</text></g>"##,
+            middle - 14,
+            middle - 14,
+            left - 16,
+            middle + 30,
+            right + 6,
+            middle + 30
+        );
+        for (at, dx) in [(MARGIN, 0), (MARGIN + files * SQUARE, 0)] {
+            let _ = writeln!(
+                out,
+                r##"<line class="seam" x1="{}" y1="{MARGIN}" x2="{}" y2="{}" stroke="#8a2be2" stroke-width="3" stroke-dasharray="6 6"/>"##,
+                at + dx,
+                at + dx,
+                MARGIN + ranks * SQUARE
+            );
+        }
+    }
+
+    // Coordinates.
+    for file in 0..files {
+        let letter = (b'a' + file as u8) as char;
+        let _ = writeln!(
+            out,
+            r##"<text x="{}" y="{}" font-size="14" text-anchor="middle" fill="#333">{letter}</text>"##,
+            x(file) + SQUARE / 2,
+            MARGIN + ranks * SQUARE + 18
+        );
+    }
+    for rank in 0..ranks {
+        let _ = writeln!(
+            out,
+            r##"<text x="{}" y="{}" font-size="14" text-anchor="end" fill="#333">{}</text>"##,
+            MARGIN - 8 - if geometry.is_cylinder() { 20 } else { 0 },
+            y(rank) + SQUARE / 2 + 5,
+            rank + 1
+        );
+    }
+
+    // Pieces.
+    for square in size.squares() {
+        let Some(piece) = position.piece_at(square) else {
+            continue;
+        };
+        let (file, rank) = (u32::from(size.file_of(square)), u32::from(size.rank_of(square)));
+        let (cx, cy) = (x(file) + SQUARE / 2, y(rank) + SQUARE / 2);
+        let white = piece.color == Color::White;
+        let (fill, stroke) = if white {
+            ("#ffffff", "#000000")
+        } else {
+            ("#000000", "#ffffff")
+        };
+        match Glyph::of(variant, piece).solid() {
+            Glyph::Chess(symbol) => {
+                let _ = writeln!(
+                    out,
+                    r##"<text class="piece" x="{cx}" y="{}" font-size="{}" text-anchor="middle" fill="{fill}" stroke="#000000" stroke-width="1.5">{symbol}</text>"##,
+                    cy + SQUARE * 17 / 60,
+                    SQUARE * 46 / 60,
+                );
+            }
+            Glyph::Letter(letter) => {
+                let _ = writeln!(
+                    out,
+                    r##"<g class="piece disc"><circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#000000" stroke-width="2.5"/><text x="{cx}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{stroke}">{letter}</text></g>"##,
+                    SQUARE * 23 / 60,
+                    cy + SQUARE * 9 / 60,
+                    SQUARE * 26 / 60
+                );
+            }
+        }
+    }
+
+    let side = if position.turn() == Color::White {
+        "White to move"
+    } else {
+        "Black to move"
+    };
+    let _ = writeln!(
+        out,
+        r##"<text x="{MARGIN}" y="{}" font-size="14" fill="#333">{side}</text>"##,
+        MARGIN + ranks * SQUARE + 38
+    );
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Text safe inside SVG.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

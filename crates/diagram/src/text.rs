@@ -1,0 +1,149 @@
+//! Text diagrams.
+
+use std::fmt::Write as _;
+
+use fairy_geometry::Word;
+use fairy_movement::Color;
+use fairy_position::Position;
+
+use crate::Glyph;
+
+/// How to draw a text diagram.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TextOptions {
+    /// Chess symbols and box-drawing lines (otherwise ASCII only).
+    pub unicode: bool,
+}
+
+impl TextOptions {
+    /// Unicode chess symbols and lines.
+    pub fn unicode() -> TextOptions {
+        TextOptions { unicode: true }
+    }
+
+    /// Plain ASCII: letters (upper case White), `.` for empty squares.
+    pub fn ascii() -> TextOptions {
+        TextOptions { unicode: false }
+    }
+}
+
+impl Default for TextOptions {
+    fn default() -> TextOptions {
+        TextOptions::unicode()
+    }
+}
+
+/// A text diagram of `position`: the highest rank first, rank numbers on
+/// the left, file letters below, and the side to move. A net is drawn as a
+/// line between its ranks, grid cells are separated by lines, and a
+/// cylinder's seam is marked at both ends of each rank.
+///
+/// # Examples
+///
+/// ```
+/// let gnu = fairy_variants::gnu();
+/// let ascii = fairy_diagram::text(&gnu.start_position(), &fairy_diagram::TextOptions::ascii());
+/// assert!(ascii.starts_with("10  n n k n n\n"));
+/// let unicode = fairy_diagram::text(&gnu.start_position(), &fairy_diagram::TextOptions::unicode());
+/// assert!(unicode.starts_with("10  ♞ ♞ ♚ ♞ ♞\n"));
+/// ```
+pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> String {
+    let variant = position.variant();
+    let geometry = variant.geometry();
+    let size = variant.size();
+    let grid = geometry.grid();
+    let (seam_left, seam_right) = match (geometry.is_cylinder(), options.unicode) {
+        (false, _) => (" ", ""),
+        (true, true) => ("◂", " ▸"),
+        (true, false) => ("<", " >"),
+    };
+    let mut out = String::new();
+    // A separator line between cell rows (grid) or at the net.
+    let line = |fill: &str, cross: &str| {
+        let mut line = String::from("    ");
+        for file in 0..size.files() {
+            if file > 0 {
+                let boundary = grid.is_some_and(|g| file % g.cell_files() == 0);
+                line.push_str(if boundary { cross } else { fill });
+            }
+            line.push_str(fill);
+        }
+        line
+    };
+    for rank in (0..size.ranks()).rev() {
+        let _ = write!(out, "{:>2} {seam_left}", rank + 1);
+        for file in 0..size.files() {
+            if file > 0 {
+                let boundary = grid.is_some_and(|g| file % g.cell_files() == 0);
+                out.push(if boundary {
+                    if options.unicode { '│' } else { '|' }
+                } else {
+                    ' '
+                });
+            }
+            let piece = size.square_at(file, rank).and_then(|square| position.piece_at(square));
+            let mark = match piece {
+                None => {
+                    if options.unicode {
+                        '·'
+                    } else {
+                        '.'
+                    }
+                }
+                Some(piece) => match (Glyph::of(variant, piece), options.unicode) {
+                    (Glyph::Chess(symbol), true) => symbol,
+                    (Glyph::Chess(_) | Glyph::Letter(_), _) => {
+                        let letter = variant.letter(piece.kind);
+                        if piece.color == Color::White {
+                            letter
+                        } else {
+                            letter.to_ascii_lowercase()
+                        }
+                    }
+                },
+            };
+            out.push(mark);
+        }
+        out.push_str(seam_right);
+        out.push('\n');
+        if rank == 0 {
+            continue;
+        }
+        if geometry.net().is_some_and(|net| net.below() == rank - 1) {
+            let net = if options.unicode {
+                line("═", "═")
+            } else {
+                line("=", "=")
+            };
+            let _ = writeln!(out, "{net} net");
+        } else if grid.is_some_and(|g| rank % g.cell_ranks() == 0) {
+            let _ = writeln!(
+                out,
+                "{}",
+                if options.unicode {
+                    line("─", "┼")
+                } else {
+                    line("-", "+")
+                }
+            );
+        }
+    }
+    out.push_str("    ");
+    for file in 0..size.files() {
+        if file > 0 {
+            out.push(' ');
+        }
+        out.push((b'a' + file) as char);
+    }
+    out.push('\n');
+    if geometry.is_cylinder() {
+        let last = (b'a' + size.files() - 1) as char;
+        let _ = writeln!(out, "files wrap: {last} is next to a");
+    }
+    let side = match position.turn() {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    let _ = writeln!(out, "{side} to move");
+    out
+}

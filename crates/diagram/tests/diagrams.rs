@@ -1,0 +1,64 @@
+//! Diagrams of the built-in variants' start positions, checked by eye: the
+//! text ones in a terminal, the SVG ones rendered by Chromium.
+
+#![allow(clippy::unwrap_used)] // test helpers may unwrap
+
+use fairy_diagram::{SvgOptions, TextOptions, svg, text};
+
+fn start(name: &str) -> fairy_position::Position<'static> {
+    fairy_variants::by_name(name).unwrap().start_position()
+}
+
+#[test]
+fn unicode_text_diagrams() {
+    for name in fairy_variants::NAMES {
+        insta::assert_snapshot!(format!("unicode_{name}"), text(&start(name), &TextOptions::unicode()));
+    }
+}
+
+#[test]
+fn ascii_text_diagrams() {
+    for name in fairy_variants::NAMES {
+        insta::assert_snapshot!(format!("ascii_{name}"), text(&start(name), &TextOptions::ascii()));
+    }
+}
+
+#[test]
+fn svg_diagrams() {
+    for name in fairy_variants::NAMES {
+        insta::assert_snapshot!(format!("svg_{name}"), svg(&start(name), &SvgOptions::default()));
+    }
+}
+
+#[test]
+fn svg_marks_check_and_highlights() {
+    let chess = fairy_variants::chess();
+    let mated = chess.start_position().play_uci("f2f3 e7e5 g2g4 d8h4").unwrap();
+    let d8 = chess.size().parse_square("d8").unwrap();
+    let h4 = chess.size().parse_square("h4").unwrap();
+    let options = SvgOptions {
+        highlight: vec![d8, h4],
+        show_check: true,
+        flipped: false,
+    };
+    let picture = svg(&mated, &options);
+    assert_eq!(picture.matches("class=\"highlight\"").count(), 2);
+    assert_eq!(picture.matches("class=\"check\"").count(), 1);
+    let quiet = svg(
+        &chess.start_position(),
+        &SvgOptions {
+            show_check: true,
+            ..SvgOptions::default()
+        },
+    );
+    assert!(!quiet.contains("class=\"check\""));
+}
+
+#[test]
+fn pieces_without_a_chess_symbol_are_lettered_discs() {
+    let gnu = svg(&start("gnu"), &SvgOptions::default());
+    assert_eq!(gnu.matches("class=\"piece disc\"").count(), 2);
+    let chess = svg(&start("chess"), &SvgOptions::default());
+    assert_eq!(chess.matches("class=\"piece disc\"").count(), 0);
+    assert_eq!(chess.matches("class=\"piece\"").count(), 32);
+}
