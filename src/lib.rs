@@ -9,7 +9,8 @@
 //! - [`position`]: variant rules, FEN, positions, legal move generation,
 //!   perft;
 //! - [`variants`]: the built-in variants, and variants defined in files;
-//! - [`diagram`]: text and SVG diagrams.
+//! - [`diagram`]: text and SVG diagrams;
+//! - [`engine`]: a search engine to analyse and play any variant.
 //!
 //! The most used types are re-exported at the top level.
 //!
@@ -26,6 +27,7 @@
 //! ```
 
 pub use fairy_diagram as diagram;
+pub use fairy_engine as engine;
 pub use fairy_geometry as geometry;
 pub use fairy_movement as movement;
 pub use fairy_position as position;

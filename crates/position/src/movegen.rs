@@ -116,6 +116,49 @@ impl<W: Word> Position<'_, W> {
         counter.0
     }
 
+    /// The number of moves `color`'s pieces could make if it were their
+    /// turn, ignoring whether they leave a royal piece attacked (and
+    /// ignoring castling and en passant): a measure of activity for
+    /// evaluation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_movement::{Color, Movement};
+    /// use fairy_position::{PieceSpec, Variant, VariantSpec};
+    ///
+    /// let spec = VariantSpec::new("kings", Geometry::new(BoardSize::new(3, 3)?), "k2/3/2K w - - 0 1")
+    ///     .piece(PieceSpec::new('K', "king", Movement::king()).royal());
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// let position = variant.start_position();
+    /// // b2 counts, though the other king guards it.
+    /// assert_eq!(position.mobility(Color::White), 3);
+    /// assert_eq!(position.legal_moves().len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mobility(&self, color: fairy_movement::Color) -> u32 {
+        let variant = self.variant;
+        let ours = self.by_color[color.index()];
+        let theirs = self.by_color[color.other().index()];
+        let occupied = ours | theirs;
+        let empty = variant.board - occupied;
+        let capturable = theirs - self.pieces_of_kinds(color.other(), variant.uncapturable);
+        let mut count = 0;
+        for (index, kind) in variant.kinds.iter().enumerate() {
+            let moves = &kind.moves[color.index()];
+            for from in self.by_kind[index] & ours {
+                let reach = moves.quiet.attacks(from, occupied);
+                let to = match &moves.capture {
+                    None => reach & (empty | capturable),
+                    Some(capture) => (reach & empty) | (capture.attacks(from, occupied) & capturable),
+                };
+                count += to.count();
+            }
+        }
+        count
+    }
+
     /// Whether a move is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
         self.legal_moves().contains(&mv)

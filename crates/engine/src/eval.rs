@@ -1,0 +1,204 @@
+//! Static evaluation: material, mobility, and progress towards winning
+//! squares.
+
+use fairy_geometry::{BoardSize, Square, SquareSet, Word};
+use fairy_movement::{Color, MoveTable, TablePart};
+use fairy_position::{PieceKind, Position, Variant};
+
+/// Centipawns per move of mobility.
+const MOBILITY: i32 = 2;
+/// What a piece on the square where its arrival wins would be worth, at
+/// most, for being near it.
+const ARRIVAL: i32 = 400;
+
+/// How far each square is from a zone, per piece kind and colour.
+type Distances = Vec<u8>;
+
+/// Scores positions of one variant from the side to move's point of view,
+/// in centipawns.
+///
+/// # Examples
+///
+/// ```
+/// use fairy_engine::Evaluator;
+///
+/// let gnu = fairy_variants::gnu();
+/// let evaluator = Evaluator::new(gnu);
+/// let value = |letter| evaluator.value(gnu.kind_of_letter(letter).unwrap());
+/// // The Gnu leaps like a knight and like a camel: it is worth more.
+/// assert!(value('G') > value('N'));
+/// assert_eq!(evaluator.evaluate(&gnu.start_position()), 0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    values: Vec<i32>,
+    /// Per kind and colour: the bonus for standing on each square.
+    bonus: Vec<[Vec<i32>; 2]>,
+}
+
+impl Evaluator {
+    /// The evaluator of a variant: piece values from mobility on the empty
+    /// board, bonuses for approaching promotion and arrival zones.
+    pub fn new<W: Word>(variant: &Variant<W>) -> Evaluator {
+        let size = variant.size();
+        let geometry = *variant.geometry();
+        let board = SquareSet::<W>::board(size);
+        let mut values = Vec::new();
+        for kind in variant.kinds() {
+            let Some(spec) = variant.piece(kind) else { continue };
+            if spec.royal {
+                values.push(0);
+                continue;
+            }
+            let initial = spec
+                .initial
+                .squares_for::<W>(size, Color::White)
+                .unwrap_or(SquareSet::EMPTY);
+            let parts: Vec<TablePart<W>> = spec
+                .movement
+                .parts()
+                .iter()
+                .map(|&part| TablePart {
+                    origins: if part.is_initial() { initial } else { board },
+                    ..TablePart::new(part, Color::White, geometry)
+                })
+                .collect();
+            let table = MoveTable::compile(&geometry, &parts);
+            let total: u32 = size.squares().map(|s| table.attacks(s, SquareSet::EMPTY).count()).sum();
+            let mobility = total as f64 / size.square_count() as f64;
+            let mut value = 40.0 * mobility + 40.0;
+            if !spec.movement.can_retreat() {
+                value *= 0.6;
+            }
+            values.push(value.round() as i32);
+        }
+        let bonus = variant
+            .kinds()
+            .map(|kind| Color::ALL.map(|color| Evaluator::approach_bonus(variant, &values, kind, color, size)))
+            .collect();
+        Evaluator { values, bonus }
+    }
+
+    /// The bonus of each square for a piece of `kind` and `color`: growing
+    /// as it nears a square where it promotes or where its arrival wins.
+    fn approach_bonus<W: Word>(
+        variant: &Variant<W>,
+        values: &[i32],
+        kind: PieceKind,
+        color: Color,
+        size: BoardSize,
+    ) -> Vec<i32> {
+        let mut bonus = vec![0; size.square_count()];
+        let Some(spec) = variant.piece(kind) else { return bonus };
+        let mut targets: Vec<(SquareSet<W>, i32)> = Vec::new();
+        if let Some(promotion) = &spec.promotion {
+            let best = promotion
+                .choices
+                .iter()
+                .filter_map(|&letter| variant.kind_of_letter(letter))
+                .map(|k| values.get(k.index()).copied().unwrap_or(0))
+                .max()
+                .unwrap_or(0);
+            let gain = (best - values.get(kind.index()).copied().unwrap_or(0)).max(0) / 2;
+            if let Ok(zone) = promotion.zone.squares_for::<W>(size, color) {
+                targets.push((zone, gain));
+            }
+        }
+        for arrival in &variant.spec().arrivals {
+            if arrival.piece == spec.letter {
+                if let Ok(zone) = arrival.zone.squares_for::<W>(size, color) {
+                    targets.push((zone, ARRIVAL));
+                }
+            }
+        }
+        let far = i32::from(size.files().max(size.ranks()));
+        for (zone, weight) in targets {
+            if zone.is_empty() {
+                continue;
+            }
+            let distances: Distances = size.squares().map(|s| distance(size, s, zone)).collect();
+            for (square, &distance) in distances.iter().enumerate() {
+                // Steep: a piece gains mostly in its last steps.
+                let near = (far - i32::from(distance)).max(0);
+                bonus[square] = bonus[square].max(weight * near.pow(4) / far.pow(4));
+            }
+        }
+        bonus
+    }
+
+    /// The value of a piece kind in centipawns (0 for royal pieces).
+    pub fn value(&self, kind: PieceKind) -> i32 {
+        self.values.get(kind.index()).copied().unwrap_or(0)
+    }
+
+    /// The score of `position` for the side to move, in centipawns.
+    pub fn evaluate<W: Word>(&self, position: &Position<'_, W>) -> i32 {
+        let us = position.turn();
+        let mut score = 0;
+        for square in position.occupied() {
+            let Some(piece) = position.piece_at(square) else {
+                continue;
+            };
+            let kind = piece.kind.index();
+            let bonus = self
+                .bonus
+                .get(kind)
+                .map_or(0, |b| b[piece.color.index()].get(square.index()).copied().unwrap_or(0));
+            let worth = self.values.get(kind).copied().unwrap_or(0) + bonus;
+            score += if piece.color == us { worth } else { -worth };
+        }
+        let mobility = position.mobility(us) as i32 - position.mobility(us.other()) as i32;
+        score + MOBILITY * mobility
+    }
+}
+
+/// King-step distance from `square` to the nearest square of `zone`.
+fn distance<W: Word>(size: BoardSize, square: Square, zone: SquareSet<W>) -> u8 {
+    let (file, rank) = (size.file_of(square), size.rank_of(square));
+    zone.iter()
+        .map(|target| {
+            let files = file.abs_diff(size.file_of(target));
+            let ranks = rank.abs_diff(size.rank_of(target));
+            files.max(ranks)
+        })
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chess_values_are_ordered_as_chess_players_expect() {
+        let chess = fairy_variants::chess();
+        let evaluator = Evaluator::new(chess);
+        let value = |letter| evaluator.value(chess.kind_of_letter(letter).unwrap());
+        assert!(value('P') < value('N'));
+        assert!(value('N') < value('R'));
+        assert!(value('B') < value('R'));
+        assert!(value('R') < value('Q'));
+        assert_eq!(value('K'), 0);
+        assert_eq!(evaluator.evaluate(&chess.start_position()), 0);
+    }
+
+    #[test]
+    fn the_gnu_is_worth_more_than_a_knight() {
+        let gnu = fairy_variants::gnu();
+        let evaluator = Evaluator::new(gnu);
+        let value = |letter| evaluator.value(gnu.kind_of_letter(letter).unwrap());
+        assert!(value('G') > value('N'));
+        assert!(value('N') > value('P'));
+    }
+
+    #[test]
+    fn pieces_near_a_winning_zone_gain() {
+        let chennis = fairy_variants::chennis();
+        let evaluator = Evaluator::new(chennis);
+        let pawn = chennis.kind_of_letter('P').unwrap();
+        let size = chennis.size();
+        let bonus = |name: &str| evaluator.bonus[pawn.index()][0][size.parse_square(name).unwrap().index()];
+        assert!(bonus("d6") > bonus("d4"));
+        assert!(bonus("d4") > bonus("d2"));
+    }
+}
