@@ -1,12 +1,16 @@
 //! The `fairy` command-line tool.
 
+mod analyse;
+mod notation;
+mod perft;
+mod play;
+mod show;
+
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
-use clap::{Parser, Subcommand};
-use fairy::diagram::{SvgOptions, TextOptions};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use fairy::geometry::Word;
 use fairy::position::{AnyVariant, Position, VariantVisitor};
 use fairy::{Variant, variants};
@@ -31,9 +35,12 @@ enum Command {
         /// Start from this position instead of the variant's start.
         #[arg(long)]
         fen: Option<String>,
-        /// Print each root move with its count.
+        /// Print each root move with its count as soon as it is counted.
         #[arg(long)]
         divide: bool,
+        /// Count the root moves' subtrees on this many threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Show a position as a text diagram, and optionally as an SVG picture.
     Show {
@@ -50,6 +57,62 @@ enum Command {
         #[arg(long)]
         ascii: bool,
     },
+    /// Search a position: the best move, its score and the principal
+    /// variation, after each depth.
+    Analyse {
+        /// A built-in variant (chess, chennis, gnu, cgnp) or a variant
+        /// definition file (.toml).
+        variant: String,
+        /// The position to analyse instead of the variant's start.
+        #[arg(long)]
+        fen: Option<String>,
+        #[command(flatten)]
+        limit: AnalysisLimit,
+    },
+    /// Play a game against the engine, typing moves in coordinate notation
+    /// (e2e4, e7e8q) or SAN (e4, Nf3, O-O); or watch the engine play itself.
+    Play {
+        /// A built-in variant (chess, chennis, gnu, cgnp) or a variant
+        /// definition file (.toml). With --self and no variant, one game of
+        /// each built-in variant.
+        #[arg(required_unless_present = "self_play")]
+        variant: Option<String>,
+        /// Start from this position instead of the variant's start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// The side you play.
+        #[arg(long = "as", value_enum, default_value_t = Side::White)]
+        side: Side,
+        /// The engine's thinking time per move, in milliseconds [default:
+        /// 1000, or 50 with --self].
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+        time: Option<u64>,
+        /// Let the engine play both sides.
+        #[arg(long = "self")]
+        self_play: bool,
+        /// Plain ASCII instead of Unicode chess symbols.
+        #[arg(long)]
+        ascii: bool,
+    },
+}
+
+/// How long `analyse` searches.
+#[derive(Args, Debug)]
+#[group(required = true, multiple = false)]
+struct AnalysisLimit {
+    /// Search to this many plies.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
+    /// Search for this many milliseconds.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    time: Option<u64>,
+}
+
+/// A side of the board, as a command-line value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum Side {
+    White,
+    Black,
 }
 
 /// Why a command stopped.
@@ -104,12 +167,14 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             depth,
             fen,
             divide,
+            threads,
         } => with_variant(
             &variant,
-            Perft {
+            perft::Perft {
                 depth,
                 fen: fen.as_deref(),
                 divide,
+                threads: threads as usize,
                 out,
             },
         ),
@@ -120,49 +185,56 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             ascii,
         } => with_variant(
             &variant,
-            Show {
+            show::Show {
                 fen: fen.as_deref(),
                 svg,
                 ascii,
                 out,
             },
         ),
-    }
-}
-
-/// The `show` command.
-struct Show<'a, O: Write> {
-    fen: Option<&'a str>,
-    svg: Option<PathBuf>,
-    ascii: bool,
-    out: &'a mut O,
-}
-
-impl<O: Write> VariantVisitor for Show<'_, O> {
-    type Output = Result<(), Failure>;
-
-    fn visit<W: Word>(self, variant: &Variant<W>) -> Result<(), Failure> {
-        let position = position(variant, self.fen)?;
-        let options = if self.ascii {
-            TextOptions::ascii()
-        } else {
-            TextOptions::unicode()
-        };
-        write!(self.out, "{}", fairy::diagram::text(&position, &options))?;
-        writeln!(self.out, "FEN: {}", position.fen())?;
-        if let Some(path) = self.svg {
-            let picture = fairy::diagram::svg(
-                &position,
-                &SvgOptions {
-                    show_check: true,
-                    ..SvgOptions::default()
+        Command::Analyse { variant, fen, limit } => with_variant(
+            &variant,
+            analyse::Analyse {
+                fen: fen.as_deref(),
+                depth: limit.depth,
+                time: limit.time,
+                out,
+            },
+        ),
+        Command::Play {
+            variant,
+            fen,
+            side,
+            time,
+            self_play,
+            ascii,
+        } => {
+            let options = play::Options {
+                fen: fen.as_deref(),
+                human: if self_play {
+                    None
+                } else {
+                    Some(match side {
+                        Side::White => fairy::movement::Color::White,
+                        Side::Black => fairy::movement::Color::Black,
+                    })
                 },
-            );
-            std::fs::write(&path, picture)
-                .map_err(|error| Failure::Message(format!("cannot write {}: {error}", path.display())))?;
-            writeln!(self.out, "SVG written to {}", path.display())?;
+                time: time.unwrap_or(if self_play { 50 } else { 1000 }),
+                ascii,
+            };
+            let mut input = io::stdin().lock();
+            match variant {
+                Some(name) => with_variant(&name, play::Play::new(options, &mut input, out)),
+                None => {
+                    for name in variants::NAMES {
+                        writeln!(out, "=== {name}")?;
+                        with_variant(name, play::Play::new(options, &mut input, out))?;
+                        writeln!(out)?;
+                    }
+                    Ok(())
+                }
+            }
         }
-        Ok(())
     }
 }
 
@@ -183,55 +255,10 @@ fn with_variant<C: VariantVisitor<Output = Result<(), Failure>>>(name: &str, com
     variant.visit(command)
 }
 
-/// The `perft` command, ready to run on a variant of any word size.
-struct Perft<'a, O: Write> {
-    depth: u32,
-    fen: Option<&'a str>,
-    divide: bool,
-    out: &'a mut O,
-}
-
-impl<O: Write> VariantVisitor for Perft<'_, O> {
-    type Output = Result<(), Failure>;
-
-    fn visit<W: Word>(self, variant: &Variant<W>) -> Result<(), Failure> {
-        perft(variant, self.depth, self.fen, self.divide, self.out)
-    }
-}
-
+/// The variant's start position, or the one `fen` describes.
 fn position<'v, W: Word>(variant: &'v Variant<W>, fen: Option<&str>) -> Result<Position<'v, W>, Failure> {
     match fen {
         None => Ok(variant.start_position()),
         Some(fen) => Position::from_fen(variant, fen).map_err(|error| Failure::Message(format!("bad FEN: {error}"))),
     }
-}
-
-fn perft<W: Word>(
-    variant: &Variant<W>,
-    depth: u32,
-    fen: Option<&str>,
-    divide: bool,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
-    let position = position(variant, fen)?;
-    let start = Instant::now();
-    let nodes = if divide {
-        let mut total = 0;
-        for (mv, count) in position.divide(depth) {
-            writeln!(out, "{}: {count}", position.uci(mv))?;
-            total += count;
-        }
-        total
-    } else {
-        position.perft(depth)
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    writeln!(out, "Nodes searched: {nodes}")?;
-    let rate = if seconds > 0.0 {
-        nodes as f64 / seconds / 1e6
-    } else {
-        0.0
-    };
-    writeln!(out, "Time: {seconds:.3} s ({rate:.1} M nodes/s)")?;
-    Ok(())
 }

@@ -196,3 +196,181 @@ fn malformed_fens_and_arguments_never_make_the_tool_panic() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
     }
 }
+
+/// Runs the binary with `input` on standard input.
+fn fairy_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A command that fails on its arguments exits without reading: the
+    // write may then meet a closed pipe.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn perft_on_two_threads_counts_what_one_thread_counts() {
+    let one = stdout(&fairy(&["perft", "chess", "4", "--divide"]));
+    let two = stdout(&fairy(&["perft", "chess", "4", "--divide", "--threads", "2"]));
+    let moves = |text: &str| {
+        let mut lines: Vec<String> = text
+            .lines()
+            .filter(|l| !l.starts_with("Time"))
+            .map(String::from)
+            .collect();
+        lines.sort();
+        lines
+    };
+    assert_eq!(moves(&one), moves(&two));
+    assert!(one.contains("Nodes searched: 197281\n"));
+    let output = fairy(&["perft", "gnu", "4", "--threads", "2"]);
+    assert!(stdout(&output).starts_with("Nodes searched: 43264\n"));
+    for threads in ["0", "-1", "x", "100000"] {
+        let output = fairy(&["perft", "chess", "2", "--threads", threads]);
+        assert_eq!(output.status.code(), Some(2), "--threads {threads}");
+    }
+}
+
+#[test]
+fn a_scripted_game_plays_the_move_and_the_engine_replies() {
+    let output = fairy_with_input(&["play", "chess", "--as", "white", "--time", "100"], "e2e4\nquit\n");
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.contains("Your move (white): e2e4\nYou play e4.\n"), "{text}");
+    // The engine's reply, as SAN with its move number, then coordinates.
+    let reply = text.lines().find(|line| line.starts_with("1... ")).unwrap();
+    assert!(reply.contains(" (") && reply.contains("; score "), "{reply}");
+    assert!(text.ends_with("Your move (white): quit\nGame abandoned.\n"), "{text}");
+    // The board after each move: the start, after e4, after the reply.
+    assert_eq!(text.matches("    a b c d e f g h").count(), 3);
+}
+
+#[test]
+fn bad_moves_get_a_message_and_the_game_goes_on() {
+    let input = "e2e5\nhello\nNf6\nz9z9\n\nmoves\nfen\nhelp\nNf3\n";
+    let output = fairy_with_input(&["play", "chess", "--time", "20", "--ascii"], input);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.contains("e2e5 is not a legal move in this position"), "{text}");
+    assert!(
+        text.contains("\"hello\" is not a move in standard algebraic notation"),
+        "{text}"
+    );
+    assert!(text.contains("Nf6 is not a legal move in this position"), "{text}");
+    assert!(text.contains("a3 b3 c3 d3 e3 f3 g3 h3 a4 b4 c4 d4 e4 f4 g4 h4 Na3 Nc3 Nf3 Nh3\n"));
+    assert!(text.contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"));
+    assert!(text.contains("You play Nf3."));
+    assert!(text.ends_with("Input ended; game abandoned.\n"), "{text}");
+    assert!(output.stderr.is_empty());
+}
+
+#[test]
+fn the_engine_moves_first_when_you_play_black() {
+    let output = fairy_with_input(&["play", "gnu", "--as", "black", "--time", "20"], "quit\n");
+    let text = stdout(&output);
+    assert!(text.lines().any(|line| line.starts_with("1. ")), "{text}");
+    assert!(text.contains("Your move (black): quit"), "{text}");
+}
+
+#[test]
+fn undo_takes_back_your_move_and_the_reply() {
+    let output = fairy_with_input(&["play", "chess", "--time", "20"], "undo\ne4\nundo\nfen\nquit\n");
+    let text = stdout(&output);
+    assert!(text.contains("Nothing to take back."), "{text}");
+    assert!(
+        text.ends_with(
+            "fen\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nYour move (white): quit\nGame abandoned.\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_game_ends_with_the_result_and_its_reason() {
+    // You mate at once.
+    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let output = fairy_with_input(&["play", "chess", "--fen", fen], "Ra8#\n");
+    let text = stdout(&output);
+    assert!(
+        text.contains("Game over: 1-0 (white wins by checkmate)\nMoves: 1. Ra8#\n"),
+        "{text}"
+    );
+    // The engine, playing itself, finds a Gnu king's winning arrival.
+    let output = fairy(&[
+        "play",
+        "gnu",
+        "--self",
+        "--fen",
+        "5/2K2/5/5/5/5/5/k4/5/5 w - - 0 1",
+        "--time",
+        "50",
+    ]);
+    let text = stdout(&output);
+    assert!(text.contains("Game over: 1-0 (white wins by arrival)"), "{text}");
+    // A Chennis pawn arrives.
+    let output = fairy(&[
+        "play",
+        "chennis",
+        "--self",
+        "--fen",
+        "k6/4P2/7/7/7/7/4K2 w - - 0 1",
+        "--time",
+        "50",
+    ]);
+    assert!(stdout(&output).contains("Game over: 1-0 (white wins by arrival)\nMoves: 1. e7\n"));
+}
+
+#[test]
+fn analyse_reports_each_depth_then_the_best_move() {
+    let fen = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
+    let output = fairy(&["analyse", "chess", "--fen", fen, "--depth", "4"]);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("depth  1  score "), "{text}");
+    assert!(
+        text.contains("score  win in 2") && text.contains("pv 1. Ra6 "),
+        "{text}"
+    );
+    assert_eq!(*lines.last().unwrap(), "best move Ra6 (a1a6), score win in 2");
+    let output = fairy(&["analyse", "cgnp", "--time", "100"]);
+    assert!(stdout(&output).contains("\nbest move "));
+    let over = fairy(&[
+        "analyse",
+        "chess",
+        "--fen",
+        "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+        "--depth",
+        "3",
+    ]);
+    assert_eq!(stdout(&over), "The game is over: 1-0 (white wins by checkmate)\n");
+}
+
+#[test]
+fn bad_analyse_and_play_arguments_give_one_line_errors() {
+    let cases: &[&[&str]] = &[
+        &["analyse", "chess"],
+        &["analyse", "chess", "--depth", "3", "--time", "100"],
+        &["analyse", "chess", "--depth", "0"],
+        &["analyse", "chess", "--depth", "x"],
+        &["analyse", "chess", "--time", "-5"],
+        &["analyse", "chess", "--depth", "2", "--fen", "8/8"],
+        &["analyse", "xiangqi", "--depth", "2"],
+        &["play"],
+        &["play", "chess", "--as", "red"],
+        &["play", "chess", "--time", "0"],
+        &["play", "chess", "--fen", "8/8"],
+    ];
+    for args in cases {
+        let output = fairy_with_input(args, "quit\n");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
+    }
+}

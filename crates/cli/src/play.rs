@@ -1,0 +1,175 @@
+//! `fairy play`: a game in the terminal, against the engine or watching it
+//! play itself.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use fairy::Variant;
+use fairy::diagram::TextOptions;
+use fairy::engine::{Engine, Limits};
+use fairy::geometry::Word;
+use fairy::movement::Color;
+use fairy::position::{Game, VariantVisitor};
+
+use crate::notation::{parse_move, san_line};
+use crate::{Failure, position};
+
+/// How to play.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Options<'a> {
+    pub fen: Option<&'a str>,
+    /// The human's side; `None` when the engine plays both.
+    pub human: Option<Color>,
+    /// The engine's time per move, in milliseconds.
+    pub time: u64,
+    pub ascii: bool,
+}
+
+/// The `play` command: moves read from `input`, the game written to `out`.
+pub(crate) struct Play<'a, R: BufRead, O: Write> {
+    options: Options<'a>,
+    input: &'a mut R,
+    out: &'a mut O,
+    /// Whether to repeat each line read after its prompt, so that a
+    /// scripted session reads like a typed one.
+    echo: bool,
+}
+
+impl<'a, R: BufRead, O: Write> Play<'a, R, O> {
+    pub(crate) fn new(options: Options<'a>, input: &'a mut R, out: &'a mut O) -> Self {
+        Play {
+            options,
+            input,
+            out,
+            echo: !std::io::stdin().is_terminal(),
+        }
+    }
+}
+
+const HELP: &str = "Type a move in coordinate notation (e2e4, e7e8q) or SAN (e4, Nf3, exd5, O-O),
+or: moves (the legal moves), undo (take back your last move), fen, help, quit.";
+
+/// What the human typed, once read.
+enum Input {
+    Line(String),
+    /// Standard input ended.
+    End,
+}
+
+impl<R: BufRead, O: Write> Play<'_, R, O> {
+    fn read_line(&mut self) -> Result<Input, Failure> {
+        let mut bytes = Vec::new();
+        let read = self
+            .input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|error| Failure::Message(format!("cannot read the input: {error}")))?;
+        if read == 0 {
+            return Ok(Input::End);
+        }
+        let line = String::from_utf8_lossy(&bytes).trim().to_string();
+        if self.echo {
+            writeln!(self.out, "{line}")?;
+        }
+        Ok(Input::Line(line))
+    }
+
+    fn show<W: Word>(&mut self, game: &Game<'_, W>) -> Result<(), Failure> {
+        let options = if self.options.ascii {
+            TextOptions::ascii()
+        } else {
+            TextOptions::unicode()
+        };
+        writeln!(self.out)?;
+        write!(self.out, "{}", fairy::diagram::text(game.position(), &options))?;
+        Ok(())
+    }
+}
+
+impl<R: BufRead, O: Write> VariantVisitor for Play<'_, R, O> {
+    type Output = Result<(), Failure>;
+
+    fn visit<W: Word>(mut self, variant: &Variant<W>) -> Result<(), Failure> {
+        let mut game = Game::new(position(variant, self.options.fen)?);
+        let mut engine = Engine::new(variant);
+        if self.options.human.is_some() {
+            writeln!(self.out, "{HELP}")?;
+        }
+        self.show(&game)?;
+        loop {
+            if let Some(outcome) = game.outcome() {
+                writeln!(self.out, "Game over: {outcome}")?;
+                writeln!(self.out, "Moves: {}", san_line(game.start(), game.moves()))?;
+                return Ok(());
+            }
+            let turn = game.position().turn();
+            if self.options.human == Some(turn) {
+                write!(self.out, "Your move ({turn}): ")?;
+                self.out.flush()?;
+                let line = match self.read_line()? {
+                    Input::End => {
+                        writeln!(self.out)?;
+                        writeln!(self.out, "Input ended; game abandoned.")?;
+                        return Ok(());
+                    }
+                    Input::Line(line) => line,
+                };
+                match line.as_str() {
+                    "" => {}
+                    "quit" | "exit" | "resign" => {
+                        writeln!(self.out, "Game abandoned.")?;
+                        return Ok(());
+                    }
+                    "help" | "?" => writeln!(self.out, "{HELP}")?,
+                    "fen" => writeln!(self.out, "{}", game.position().fen())?,
+                    "moves" => {
+                        let position = game.position();
+                        let moves: Vec<String> =
+                            position.legal_moves().into_iter().map(|mv| position.san(mv)).collect();
+                        writeln!(self.out, "{}", moves.join(" "))?;
+                    }
+                    "undo" => {
+                        // Back to before the human's last move, taking back
+                        // the engine's reply too. Turns alternate, so the
+                        // human has moved if the history is long enough.
+                        let plies = game.moves().len();
+                        let human_moved = if game.start().turn() == turn {
+                            plies >= 2
+                        } else {
+                            plies >= 3
+                        };
+                        if human_moved {
+                            while game.undo().is_some() && game.position().turn() != turn {}
+                            self.show(&game)?;
+                        } else {
+                            writeln!(self.out, "Nothing to take back.")?;
+                        }
+                    }
+                    text => match parse_move(game.position(), text) {
+                        Ok(mv) => {
+                            let san = game.position().san(mv);
+                            game.play(mv).map_err(|error| Failure::Message(error.to_string()))?;
+                            writeln!(self.out, "You play {san}.")?;
+                            self.show(&game)?;
+                        }
+                        Err(message) => writeln!(self.out, "{message}; type help for help.")?,
+                    },
+                }
+            } else {
+                let position = game.position().clone();
+                let result = engine.search(&game, Limits::time(self.options.time), |_| {});
+                let mv = result
+                    .best()
+                    .ok_or_else(|| Failure::Message("the engine found no move".to_string()))?;
+                game.play(mv).map_err(|error| Failure::Message(error.to_string()))?;
+                writeln!(
+                    self.out,
+                    "{} ({}); score {} for {turn}, depth {}",
+                    san_line(&position, &[mv]),
+                    position.uci(mv),
+                    result.score,
+                    result.depth
+                )?;
+                self.show(&game)?;
+            }
+        }
+    }
+}
