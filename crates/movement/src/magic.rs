@@ -101,6 +101,10 @@ fn find_magic<W: Word>(
     offset: usize,
 ) -> Option<(Slot, Vec<W>)> {
     let bits = mask.count_ones();
+    // Beyond this the tables would outgrow MAX_ENTRIES anyway.
+    if bits > 20 {
+        return None;
+    }
     // Every subset of the mask, with what it lets the line reach.
     let mut cases = Vec::with_capacity(1 << bits);
     let mut subset = 0u64;
@@ -122,20 +126,23 @@ fn find_magic<W: Word>(
     }
     let offset = u32::try_from(offset).ok()?;
     // A few extra index bits make a multiplier easy to find; they are tried
-    // only if the tight size resists.
-    for index_bits in bits..=(bits + 2).min(24) {
+    // if the tight size resists. Some lines (on cylinders, many) have no
+    // tight multiplier at all, so the tight sizes get a short budget.
+    for (index_bits, tries) in (bits..=bits + 2).zip([300u32, 1_000, 50_000]) {
         let size = 1usize << index_bits;
         let shift = 64 - index_bits;
-        let mut table: Vec<Option<W>> = vec![None; size];
-        'tries: for _ in 0..20_000 {
+        // Each entry is stamped with the try that wrote it, so that a new
+        // try need not clear the table.
+        let mut table: Vec<(u32, W)> = vec![(0, W::ZERO); size];
+        'tries: for attempt in 1..=tries {
             let magic = random.sparse();
-            table.fill(None);
             for &(occupied, reached) in &cases {
                 let index = (occupied.wrapping_mul(magic) >> shift) as usize;
-                match table[index] {
-                    None => table[index] = Some(reached),
-                    Some(existing) if existing == reached => {}
-                    Some(_) => continue 'tries,
+                let entry = &mut table[index];
+                if entry.0 != attempt {
+                    *entry = (attempt, reached);
+                } else if entry.1 != reached {
+                    continue 'tries;
                 }
             }
             let slot = Slot {
@@ -144,7 +151,11 @@ fn find_magic<W: Word>(
                 shift,
                 offset,
             };
-            return Some((slot, table.into_iter().map(|r| r.unwrap_or(W::ZERO)).collect()));
+            let entries = table
+                .into_iter()
+                .map(|(stamp, reached)| if stamp == attempt { reached } else { W::ZERO })
+                .collect();
+            return Some((slot, entries));
         }
     }
     None
