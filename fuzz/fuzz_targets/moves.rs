@@ -1,6 +1,7 @@
 //! Games steered by the fuzzer: the first byte picks a built-in variant,
 //! each further byte a legal move. Every position on the way keeps its
-//! invariants; the input read as move text never panics the parser.
+//! invariants, and its moves read back from coordinates and SAN; the input
+//! read as move text never panics the parsers.
 #![no_main]
 
 use fairy::position::Position;
@@ -19,6 +20,7 @@ fuzz_target!(|data: &[u8]| {
         // Arbitrary move text is refused, never a panic.
         let _ = position.parse_uci(text);
         let _ = position.play_uci(text);
+        let _ = position.parse_san(text);
     }
     for &choice in choices {
         let moves = position.legal_moves();
@@ -30,6 +32,8 @@ fuzz_target!(|data: &[u8]| {
         let mv = moves[choice as usize % moves.len()];
         let uci = position.uci(mv).to_string();
         assert_eq!(position.parse_uci(&uci), Ok(mv), "{uci} in {}", position.fen());
+        let san = position.san(mv);
+        assert_eq!(position.parse_san(&san), Ok(mv), "{san} in {}", position.fen());
         position = position.play(mv).expect("a generated move is legal");
         assert_eq!(position.hash(), position.compute_hash(), "{}", position.fen());
         if let Some(king) = position.royal_square(position.turn().other()) {

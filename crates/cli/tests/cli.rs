@@ -374,3 +374,41 @@ fn bad_analyse_and_play_arguments_give_one_line_errors() {
         assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn malformed_moves_never_end_a_game_or_make_the_tool_panic() {
+    let corpus = include_str!("../../../tests/data/malformed.txt");
+    let mut input: Vec<String> = corpus
+        .lines()
+        .filter_map(|line| line.strip_prefix("uci\t"))
+        .map(|text| text.replace("\\t", "\t").replace("\\\\", "\\"))
+        .filter(|text| !text.contains("\\n") && text.trim() != "e2e4")
+        .collect();
+    let san = [
+        "Qxx9",
+        "O-O-O-O",
+        "N",
+        "=Q",
+        "e8=",
+        "exd",
+        "Nb1c3d",
+        "K@e2",
+        "\u{1f642}",
+        "e4=Q",
+        "P",
+        "--",
+    ];
+    input.extend(san.iter().map(|s| s.to_string()));
+    assert!(input.len() > 20);
+    let output = fairy_with_input(&["play", "chess", "--time", "1"], &(input.join("\n") + "\n"));
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+    let text = stdout(&output);
+    // Every line was refused: the game never left the start position.
+    assert_eq!(
+        text.matches("; type help for help.").count(),
+        input.iter().filter(|l| !l.trim().is_empty()).count(),
+        "{text}"
+    );
+    assert!(!text.contains("You play"), "{text}");
+}
