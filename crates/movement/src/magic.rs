@@ -25,6 +25,10 @@ pub(crate) struct Magic<W: Word> {
     width: usize,
     slots: Vec<Slot>,
     reached: Vec<W>,
+    /// How many multipliers the builder tried: the cost of building, kept
+    /// for the tests that guard it.
+    #[cfg_attr(not(test), allow(dead_code))]
+    tries: u64,
 }
 
 /// The most table entries a magic lookup may use before the builder falls
@@ -43,6 +47,7 @@ impl<W: Word> Magic<W> {
         let mut random = Random(0x9e37_79b9_7f4a_7c15);
         let mut slots = Vec::with_capacity(squares * width);
         let mut reached = vec![W::ZERO];
+        let mut tries = 0;
         for (square, square_lines) in lines.iter().enumerate() {
             for line in square_lines {
                 let mask = line.iter().fold(W::ZERO, |mask, ray| mask | ray.relevant()).low64();
@@ -50,7 +55,7 @@ impl<W: Word> Magic<W> {
                     let occupied = W::from_low64(occupied);
                     line.iter().fold(W::ZERO, |all, ray| all | ray.reach(occupied)) & allowed[square]
                 };
-                let (slot, table) = find_magic(mask, &reach, &mut random, reached.len())?;
+                let (slot, table) = find_magic(mask, &reach, &mut random, reached.len(), &mut tries)?;
                 reached.extend(table);
                 if reached.len() > MAX_ENTRIES {
                     return None;
@@ -67,7 +72,18 @@ impl<W: Word> Magic<W> {
                 });
             }
         }
-        Some(Magic { width, slots, reached })
+        Some(Magic {
+            width,
+            slots,
+            reached,
+            tries,
+        })
+    }
+
+    /// How many multipliers the builder tried.
+    #[cfg(test)]
+    pub fn tries(&self) -> u64 {
+        self.tries
     }
 
     /// The squares reached from square number `index`.
@@ -93,12 +109,14 @@ impl<W: Word> Magic<W> {
 
 /// Finds a multiplier that maps every occupancy of `mask` to a table index
 /// without two occupancies with different results sharing one. Returns the
-/// slot (its table placed at `offset`) and the table.
+/// slot (its table placed at `offset`) and the table, counting the tries in
+/// `tries_made`.
 fn find_magic<W: Word>(
     mask: u64,
     reach: &dyn Fn(u64) -> W,
     random: &mut Random,
     offset: usize,
+    tries_made: &mut u64,
 ) -> Option<(Slot, Vec<W>)> {
     let bits = mask.count_ones();
     // Beyond this the tables would outgrow MAX_ENTRIES anyway.
@@ -136,6 +154,7 @@ fn find_magic<W: Word>(
         let mut table: Vec<(u32, W)> = vec![(0, W::ZERO); size];
         'tries: for attempt in 1..=tries {
             let magic = random.sparse();
+            *tries_made += 1;
             for &(occupied, reached) in &cases {
                 let index = (occupied.wrapping_mul(magic) >> shift) as usize;
                 let entry = &mut table[index];
