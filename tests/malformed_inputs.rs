@@ -35,7 +35,7 @@ fn corpus() -> Vec<(String, String)> {
 #[test]
 fn the_corpus_covers_every_parser() {
     let corpus = corpus();
-    for kind in ["fen", "uci", "betza", "square", "toml"] {
+    for kind in ["fen", "uci", "san", "betza", "square", "toml"] {
         assert!(corpus.iter().filter(|(k, _)| k == kind).count() >= 5, "{kind}");
     }
 }
@@ -65,6 +65,14 @@ fn every_parser_refuses_every_malformed_input() {
                             assert!(start.play_uci(&input).is_err(), "{name} played {input:?}");
                         }
                     }
+                }
+            }
+            "san" => {
+                for name in fairy::variants::NAMES {
+                    let start = fairy::variants::by_name(name).unwrap().start_position();
+                    let result = start.parse_san(&input);
+                    assert!(result.is_err(), "{name} accepted SAN {input:?}");
+                    assert!(!result.unwrap_err().to_string().contains('\n'));
                 }
             }
             "betza" => {

@@ -65,6 +65,10 @@ struct SanParts {
 }
 
 fn parse_parts(text: &str) -> Option<SanParts> {
+    // SAN is ASCII; the byte arithmetic below relies on it.
+    if !text.is_ascii() {
+        return None;
+    }
     let mut body = text.trim_end_matches(['+', '#', '!', '?']);
     let mut promotion = None;
     if let Some((rest, letter)) = body.rsplit_once('=') {
