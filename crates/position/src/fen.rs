@@ -331,7 +331,9 @@ fn parse_rank(text: &str, rank: usize) -> Result<Vec<Option<SetupPiece>>, ParseF
             let run = &text[start..end];
             let count = run.parse::<usize>().ok().filter(|&n| n > 0 && !run.starts_with('0'));
             match count {
-                Some(count) if squares.len() + count <= usize::from(MAX_FILES) => {
+                // Compared by subtraction: a run as long as `usize::MAX`
+                // would overflow the sum.
+                Some(count) if count <= usize::from(MAX_FILES) - squares.len() => {
                     squares.resize(squares.len() + count, None);
                 }
                 Some(_) => return Err(ParseFenError::RankTooLong { rank }),
@@ -400,6 +402,21 @@ mod tests {
         assert_eq!(setup.fen(), "8/8/8/8/8/8/8/K6k w - - 0 1");
         let setup = Setup::from_fen("8/8/8/8/8/8/8/K6k b").unwrap();
         assert_eq!(setup.turn, Color::Black);
+    }
+
+    #[test]
+    fn a_run_as_long_as_the_address_space_after_a_piece_is_too_long() {
+        // Fuzz find: the run parsed as `usize::MAX` and the rank length
+        // overflowed when added to it.
+        let max = usize::MAX;
+        assert_eq!(
+            Setup::from_fen(&format!("k6/R{max}/8/8/8/8/8/K7 w - - 0 1")).unwrap_err(),
+            ParseFenError::RankTooLong { rank: 7 }
+        );
+        assert_eq!(
+            Setup::from_fen(&format!("{max}/8 w")).unwrap_err(),
+            ParseFenError::RankTooLong { rank: 2 }
+        );
     }
 
     #[test]

@@ -20,18 +20,21 @@ fn variants() -> &'static [AnyVariant] {
             .iter()
             .map(|name| AnyVariant::Small(fairy_variants::by_name(name).unwrap().clone()))
             .collect();
-        for name in [
-            "berolina",
-            "losalamos",
-            "capablanca",
-            "kingofthehill",
-            "breakthrough",
-            "cylinder",
-            "grid",
-            "knightolina",
-        ] {
-            let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-            all.push(fairy_variants::load(path).unwrap());
+        // Every gallery file except those re-expressing a built-in variant,
+        // so a file added to the gallery is covered without editing this list.
+        let gallery = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants");
+        let mut paths: Vec<_> = std::fs::read_dir(gallery)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|extension| extension == "toml"))
+            .filter(|path| {
+                let stem = path.file_stem().unwrap().to_str().unwrap();
+                !fairy_variants::NAMES.contains(&stem)
+            })
+            .collect();
+        paths.sort();
+        for path in paths {
+            all.push(fairy_variants::load(&path).unwrap());
         }
         all
     })
