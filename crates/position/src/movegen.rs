@@ -144,16 +144,12 @@ impl<W: Word> Position<'_, W> {
         let occupied = ours | theirs;
         let empty = variant.board - occupied;
         let capturable = theirs - self.pieces_of_kinds(color.other(), variant.uncapturable);
+        let free = empty | capturable;
         let mut count = 0;
         for (index, kind) in variant.kinds.iter().enumerate() {
             let moves = &kind.moves[color.index()];
             for from in self.by_kind[index] & ours {
-                let reach = moves.quiet.attacks(from, occupied);
-                let to = match &moves.capture {
-                    None => reach & (empty | capturable),
-                    Some(capture) => (reach & empty) | (capture.attacks(from, occupied) & capturable),
-                };
-                count += to.count();
+                count += moves.destinations(from, occupied, empty, capturable, free).count();
             }
         }
         count
@@ -248,12 +244,7 @@ impl<W: Word> Position<'_, W> {
                 one_by_one &= pinned;
             }
             for from in one_by_one {
-                let reach = moves.quiet.attacks(from, occupied);
-                let mut to = match &moves.capture {
-                    None => reach & free,
-                    Some(capture) => (reach & empty) | (capture.attacks(from, occupied) & capturable),
-                };
-                to &= evasion;
+                let mut to = moves.destinations(from, occupied, empty, capturable, free) & evasion;
                 if pinned.contains(from) {
                     for &(square, line) in &pins {
                         if square == from {
@@ -271,11 +262,7 @@ impl<W: Word> Position<'_, W> {
             let Some(code) = self.code_at(king) else { return };
             let kind = &variant.kinds[usize::from(code >> 1)];
             let moves = &kind.moves[us.index()];
-            let reach = moves.quiet.attacks(king, occupied);
-            let candidates = match &moves.capture {
-                None => reach & free,
-                Some(capture) => (reach & empty) | (capture.attacks(king, occupied) & capturable),
-            };
+            let candidates = moves.destinations(king, occupied, empty, capturable, free);
             let without_king = occupied - royal_set;
             let safe: SquareSet<W> = candidates
                 .iter()

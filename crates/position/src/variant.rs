@@ -260,6 +260,28 @@ pub(crate) struct KindMoves<W: Word> {
     pub bulk: Option<(ShiftTable<W>, ShiftTable<W>)>,
 }
 
+impl<W: Word> KindMoves<W> {
+    /// Where a piece on `from` may go, before checks and pins: squares it
+    /// reaches that are `empty`, and those it captures on that are
+    /// `capturable` (`free` is the union of the two, given by the caller,
+    /// which computes it once for all its pieces).
+    #[inline]
+    pub fn destinations(
+        &self,
+        from: Square,
+        occupied: SquareSet<W>,
+        empty: SquareSet<W>,
+        capturable: SquareSet<W>,
+        free: SquareSet<W>,
+    ) -> SquareSet<W> {
+        let reach = self.quiet.attacks(from, occupied);
+        match &self.capture {
+            None => reach & free,
+            Some(capture) => (reach & empty) | (capture.attacks(from, occupied) & capturable),
+        }
+    }
+}
+
 /// A move that leaves en passant squares behind: where it ends and the
 /// squares it passes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
