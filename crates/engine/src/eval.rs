@@ -11,9 +11,6 @@ const MOBILITY: i32 = 2;
 /// most, for being near it.
 const ARRIVAL: i32 = 400;
 
-/// How far each square is from a zone, per piece kind and colour.
-type Distances = Vec<u8>;
-
 /// Scores positions of one variant from the side to move's point of view,
 /// in centipawns.
 ///
@@ -116,11 +113,11 @@ impl Evaluator {
             if zone.is_empty() {
                 continue;
             }
-            let distances: Distances = size.squares().map(|s| distance(size, s, zone)).collect();
-            for (square, &distance) in distances.iter().enumerate() {
+            for square in size.squares() {
                 // Steep: a piece gains mostly in its last steps.
-                let near = (far - i32::from(distance)).max(0);
-                bonus[square] = bonus[square].max(weight * near.pow(4) / far.pow(4));
+                let near = (far - i32::from(distance(size, square, zone))).max(0);
+                let bonus = &mut bonus[square.index()];
+                *bonus = (*bonus).max(weight * near.pow(4) / far.pow(4));
             }
         }
         bonus

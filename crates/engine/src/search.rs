@@ -4,7 +4,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use fairy_geometry::Word;
-use fairy_position::{EndReason, Game, GameResult, Move, MoveList, Position, Variant};
+use fairy_position::{Game, GameResult, Move, MoveList, Position, Variant};
 
 use crate::Evaluator;
 use crate::table::{Bound, Entry, Table};
@@ -423,9 +423,7 @@ impl<'v, W: Word> Engine<'v, W> {
         }
         let mut child = position.clone();
         child.play_unchecked(mv);
-        child
-            .outcome()
-            .is_some_and(|outcome| outcome.reason == EndReason::Arrival)
+        child.arrival_winner().is_some()
     }
 
     /// Orders moves: the stored best move, winning captures and promotions,
