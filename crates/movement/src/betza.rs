@@ -266,6 +266,76 @@ impl Parser {
         Ok(Suffix::None)
     }
 
+    /// The parts of the atom letter `c` at `position` (its `(m,n)` or
+    /// range read from the text after it), with the `pending` modifiers.
+    fn atom_parts(&mut self, c: char, position: usize, pending: &Pending) -> Result<Vec<Part>, BetzaError> {
+        let (atoms, rides, single): (Vec<Atom>, bool, Option<char>) = match c {
+            'K' => (vec![Atom::WAZIR, Atom::FERZ], false, Some(c)),
+            'R' => (vec![Atom::WAZIR], true, Some(c)),
+            'B' => (vec![Atom::FERZ], true, Some(c)),
+            'Q' => (vec![Atom::WAZIR, Atom::FERZ], true, Some(c)),
+            '(' => (vec![self.bracketed_atom(position)?], false, None),
+            _ => match atom_of_letter(c) {
+                Some(atom) => (vec![atom], false, Some(c)),
+                None => return Err(self.error(BetzaErrorKind::Unknown, position)),
+            },
+        };
+        let suffix = self.suffix(single)?;
+        let reach = match (suffix, rides) {
+            (Suffix::Ride(max), _) => Reach::Ride { max },
+            (Suffix::None, true) => Reach::Ride { max: None },
+            (Suffix::Steps(count), false) => Reach::Steps(count),
+            (Suffix::Steps(_), true) => return Err(self.error(BetzaErrorKind::BadNumber, position + 1)),
+            (Suffix::None, false) if pending.lame => Reach::Lame,
+            (Suffix::None, false) => Reach::Leap,
+        };
+        if pending.lame && (reach != Reach::Lame || atoms.iter().any(|a| a.legs().0 < 2)) {
+            return Err(self.error(BetzaErrorKind::BadLame, position));
+        }
+        let split = atoms.len() == 1;
+        let mode = match (pending.moves, pending.captures) {
+            (true, false) => Mode::Move,
+            (false, true) => Mode::Capture,
+            _ => Mode::MoveOrCapture,
+        };
+        let mut parts = Vec::with_capacity(atoms.len());
+        for atom in atoms {
+            let directions = if pending.directions.is_empty() {
+                Directions::ALL
+            } else {
+                pending.directions.iter().fold(Directions::empty(), |all, token| {
+                    all | token_selection(atom, token, split)
+                })
+            };
+            let mut part = Part::leap(atom).only(directions);
+            if part.offsets().is_empty() {
+                return Err(self.error(BetzaErrorKind::NoMoves, position));
+            }
+            part = match reach {
+                Reach::Leap => part,
+                Reach::Ride { max } => part.range(max.unwrap_or(0)),
+                Reach::Lame => part.lame(),
+                Reach::Steps(count) => part.steps(count),
+            };
+            part = match mode {
+                Mode::MoveOrCapture => part,
+                Mode::Move => part.move_only(),
+                Mode::Capture => part.capture_only(),
+            };
+            if pending.initial {
+                part = part.initial();
+            }
+            if pending.en_passant {
+                part = part.en_passant();
+            }
+            if pending.wraps {
+                part = part.wrapping();
+            }
+            parts.push(part);
+        }
+        Ok(parts)
+    }
+
     fn parse(mut self) -> Result<Movement, BetzaError> {
         let mut parts = Vec::new();
         let mut pending = Pending::default();
@@ -302,75 +372,8 @@ impl Parser {
                 'p' | 'g' | 'a' | 'j' | 'x' | 'y' | 'z' | 'q' | 'u' | 't' | 'k' | 'd' | 'O' | 'U' | 'I' => {
                     return Err(self.error(BetzaErrorKind::Unsupported, position));
                 }
-                'W' | 'F' | 'D' | 'N' | 'A' | 'H' | 'C' | 'Z' | 'G' | 'K' | 'R' | 'B' | 'Q' | '(' => {
-                    let (atoms, rides, single): (Vec<Atom>, bool, Option<char>) = match c {
-                        'W' => (vec![Atom::WAZIR], false, Some(c)),
-                        'F' => (vec![Atom::FERZ], false, Some(c)),
-                        'D' => (vec![Atom::DABBABA], false, Some(c)),
-                        'N' => (vec![Atom::KNIGHT], false, Some(c)),
-                        'A' => (vec![Atom::ALFIL], false, Some(c)),
-                        'H' => (vec![Atom::THREELEAPER], false, Some(c)),
-                        'C' => (vec![Atom::CAMEL], false, Some(c)),
-                        'Z' => (vec![Atom::ZEBRA], false, Some(c)),
-                        'G' => (vec![Atom::TRIPPER], false, Some(c)),
-                        'K' => (vec![Atom::WAZIR, Atom::FERZ], false, Some(c)),
-                        'R' => (vec![Atom::WAZIR], true, Some(c)),
-                        'B' => (vec![Atom::FERZ], true, Some(c)),
-                        'Q' => (vec![Atom::WAZIR, Atom::FERZ], true, Some(c)),
-                        _ => (vec![self.bracketed_atom(position)?], false, None),
-                    };
-                    let suffix = self.suffix(single)?;
-                    let reach = match (suffix, rides) {
-                        (Suffix::Ride(max), _) => Reach::Ride { max },
-                        (Suffix::None, true) => Reach::Ride { max: None },
-                        (Suffix::Steps(count), false) => Reach::Steps(count),
-                        (Suffix::Steps(_), true) => return Err(self.error(BetzaErrorKind::BadNumber, position + 1)),
-                        (Suffix::None, false) if pending.lame => Reach::Lame,
-                        (Suffix::None, false) => Reach::Leap,
-                    };
-                    if pending.lame && (reach != Reach::Lame || atoms.iter().any(|a| a.legs().0 < 2)) {
-                        return Err(self.error(BetzaErrorKind::BadLame, position));
-                    }
-                    let split = atoms.len() == 1;
-                    let mode = match (pending.moves, pending.captures) {
-                        (true, false) => Mode::Move,
-                        (false, true) => Mode::Capture,
-                        _ => Mode::MoveOrCapture,
-                    };
-                    for atom in atoms {
-                        let directions = if pending.directions.is_empty() {
-                            Directions::ALL
-                        } else {
-                            pending.directions.iter().fold(Directions::empty(), |all, token| {
-                                all | token_selection(atom, token, split)
-                            })
-                        };
-                        let mut part = Part::leap(atom).only(directions);
-                        if part.offsets().is_empty() {
-                            return Err(self.error(BetzaErrorKind::NoMoves, position));
-                        }
-                        part = match reach {
-                            Reach::Leap => part,
-                            Reach::Ride { max } => part.range(max.unwrap_or(0)),
-                            Reach::Lame => part.lame(),
-                            Reach::Steps(count) => part.steps(count),
-                        };
-                        part = match mode {
-                            Mode::MoveOrCapture => part,
-                            Mode::Move => part.move_only(),
-                            Mode::Capture => part.capture_only(),
-                        };
-                        if pending.initial {
-                            part = part.initial();
-                        }
-                        if pending.en_passant {
-                            part = part.en_passant();
-                        }
-                        if pending.wraps {
-                            part = part.wrapping();
-                        }
-                        parts.push(part);
-                    }
+                _ if "KRBQ(".contains(c) || atom_of_letter(c).is_some() => {
+                    parts.extend(self.atom_parts(c, position, &pending)?);
                     pending = Pending::default();
                     continue;
                 }
@@ -444,20 +447,33 @@ impl fmt::Display for Movement {
     }
 }
 
+/// The atoms that have a letter of their own, read and printed alike.
+const ATOM_LETTERS: [(char, Atom); 9] = [
+    ('W', Atom::WAZIR),
+    ('F', Atom::FERZ),
+    ('D', Atom::DABBABA),
+    ('N', Atom::KNIGHT),
+    ('A', Atom::ALFIL),
+    ('H', Atom::THREELEAPER),
+    ('C', Atom::CAMEL),
+    ('Z', Atom::ZEBRA),
+    ('G', Atom::TRIPPER),
+];
+
+/// The atom a letter names, if it names one.
+fn atom_of_letter(letter: char) -> Option<Atom> {
+    ATOM_LETTERS
+        .iter()
+        .find(|&&(known, _)| known == letter)
+        .map(|&(_, atom)| atom)
+}
+
 /// The Betza letter of an atom, if it has one.
 fn atom_letter(atom: Atom) -> Option<char> {
-    match atom.legs() {
-        (1, 0) => Some('W'),
-        (1, 1) => Some('F'),
-        (2, 0) => Some('D'),
-        (2, 1) => Some('N'),
-        (2, 2) => Some('A'),
-        (3, 0) => Some('H'),
-        (3, 1) => Some('C'),
-        (3, 2) => Some('Z'),
-        (3, 3) => Some('G'),
-        _ => None,
-    }
+    ATOM_LETTERS
+        .iter()
+        .find(|&&(_, known)| known == atom)
+        .map(|&(letter, _)| letter)
 }
 
 fn part_betza(part: &Part) -> String {
