@@ -266,42 +266,33 @@ struct ArrivalFile {
     squares: Vec<String>,
 }
 
-/// The named movements a file may use as `primitive`.
-pub const PRIMITIVES: [&str; 14] = [
-    "king",
-    "queen",
-    "rook",
-    "bishop",
-    "knight",
-    "ferz",
-    "wazir",
-    "camel",
-    "zebra",
-    "gnu",
-    "chess-pawn",
-    "berolina-pawn",
-    "knightly-pawn",
-    "knightolina-pawn",
+/// A movement's constructor, as [`PRIMITIVES`] names it.
+pub type Constructor = fn() -> Movement;
+
+/// The named movements a file may use as `primitive`, with the
+/// constructors they stand for.
+pub const PRIMITIVES: [(&str, Constructor); 14] = [
+    ("king", Movement::king),
+    ("queen", Movement::queen),
+    ("rook", Movement::rook),
+    ("bishop", Movement::bishop),
+    ("knight", Movement::knight),
+    ("ferz", Movement::ferz),
+    ("wazir", Movement::wazir),
+    ("camel", Movement::camel),
+    ("zebra", Movement::zebra),
+    ("gnu", Movement::gnu),
+    ("chess-pawn", Movement::chess_pawn),
+    ("berolina-pawn", Movement::berolina_pawn),
+    ("knightly-pawn", Movement::knightly_pawn),
+    ("knightolina-pawn", Movement::knightolina_pawn),
 ];
 
 fn primitive(name: &str) -> Option<Movement> {
-    Some(match name {
-        "king" => Movement::king(),
-        "queen" => Movement::queen(),
-        "rook" => Movement::rook(),
-        "bishop" => Movement::bishop(),
-        "knight" => Movement::knight(),
-        "ferz" => Movement::ferz(),
-        "wazir" => Movement::wazir(),
-        "camel" => Movement::camel(),
-        "zebra" => Movement::zebra(),
-        "gnu" => Movement::gnu(),
-        "chess-pawn" => Movement::chess_pawn(),
-        "berolina-pawn" => Movement::berolina_pawn(),
-        "knightly-pawn" => Movement::knightly_pawn(),
-        "knightolina-pawn" => Movement::knightolina_pawn(),
-        _ => return None,
-    })
+    PRIMITIVES
+        .iter()
+        .find(|&&(known, _)| known == name)
+        .map(|&(_, movement)| movement())
 }
 
 fn coord(key: String, name: &str) -> Result<Coord, DefinitionError> {
@@ -324,7 +315,10 @@ impl PieceFile {
             (None, Some(name)) => primitive(name).ok_or_else(|| {
                 key_error(
                     format!("{key}.primitive"),
-                    format!("unknown movement {name:?} (one of {})", PRIMITIVES.join(", ")),
+                    format!(
+                        "unknown movement {name:?} (one of {})",
+                        PRIMITIVES.map(|(known, _)| known).join(", ")
+                    ),
                 )
             })?,
             _ => return Err(key_error(key, "give the movement as either `betza` or `primitive`")),
