@@ -64,12 +64,13 @@ struct SanParts {
     promotion: Option<char>,
 }
 
+/// The parts of `text`, SAN without its check and comment marks.
 fn parse_parts(text: &str) -> Option<SanParts> {
     // SAN is ASCII; the byte arithmetic below relies on it.
     if !text.is_ascii() {
         return None;
     }
-    let mut body = text.trim_end_matches(['+', '#', '!', '?']);
+    let mut body = text;
     let mut promotion = None;
     if let Some((rest, letter)) = body.rsplit_once('=') {
         let mut letters = letter.chars();
@@ -247,15 +248,7 @@ impl<'v, W: Word> Position<'v, W> {
                     })
                 })
                 .collect();
-            return match found[..] {
-                [mv] => Ok(mv),
-                [] => Err(SanError::Illegal {
-                    text: trimmed.to_owned(),
-                }),
-                _ => Err(SanError::Ambiguous {
-                    text: trimmed.to_owned(),
-                }),
-            };
+            return the_only_move(&found, trimmed);
         }
         let parts = parse_parts(bare).ok_or_else(|| SanError::Syntax {
             text: trimmed.to_owned(),
@@ -280,14 +273,16 @@ impl<'v, W: Word> Position<'v, W> {
                     && mv.promotion().map(|p| self.variant.letter(p)) == parts.promotion
             })
             .collect();
-        match found[..] {
-            [mv] => Ok(mv),
-            [] => Err(SanError::Illegal {
-                text: trimmed.to_owned(),
-            }),
-            _ => Err(SanError::Ambiguous {
-                text: trimmed.to_owned(),
-            }),
-        }
+        the_only_move(&found, trimmed)
+    }
+}
+
+/// The one move of `found`, which are the legal moves that `text` fits.
+fn the_only_move(found: &[Move], text: &str) -> Result<Move, SanError> {
+    let text = text.to_owned();
+    match found {
+        &[mv] => Ok(mv),
+        [] => Err(SanError::Illegal { text }),
+        _ => Err(SanError::Ambiguous { text }),
     }
 }
