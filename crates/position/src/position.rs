@@ -4,7 +4,7 @@
 use std::error::Error;
 use std::fmt;
 
-use fairy_geometry::{BoardSize, Coord, File, MAX_FILES, MAX_RANKS, Rank, Square, SquareSet, Word};
+use fairy_geometry::{BoardSize, Coord, File, MAX_RANKS, Rank, Square, SquareSet, Word};
 use fairy_movement::Color;
 
 use crate::kinds::KindSet;
@@ -183,11 +183,13 @@ impl Error for IllegalMoveError {}
 /// another variant) gets the nearest coordinate that exists, not a panic.
 pub(crate) fn coord(size: BoardSize, square: Square) -> Coord {
     size.coord(square).unwrap_or_else(|| {
-        let index = square.index() as u16;
-        let files = u16::from(size.files());
-        let clamp = |value: u16, most: u8| value.min(u16::from(most) - 1) as u8;
-        let file = File::new(clamp(index % files, MAX_FILES)).unwrap_or(File::A);
-        let rank = Rank::new(clamp(index / files, MAX_RANKS)).unwrap_or(Rank::FIRST);
+        // The file is on the board; only the rank can be too high.
+        let (file, rank) = (
+            square.index() % size.files() as usize,
+            square.index() / size.files() as usize,
+        );
+        let file = File::new(file as u8).unwrap_or(File::A);
+        let rank = Rank::new(rank.min(usize::from(MAX_RANKS) - 1) as u8).unwrap_or(Rank::FIRST);
         Coord::new(file, rank)
     })
 }
