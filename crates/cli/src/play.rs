@@ -73,10 +73,8 @@ impl<R: BufRead, O: Write> Play<'_, R, O> {
     }
 
     fn show<W: Word>(&mut self, game: &Game<'_, W>) -> Result<(), Failure> {
-        let options = if self.options.ascii {
-            TextOptions::ascii()
-        } else {
-            TextOptions::unicode()
+        let options = TextOptions {
+            unicode: !self.options.ascii,
         };
         writeln!(self.out)?;
         write!(self.out, "{}", fairy::diagram::text(game.position(), &options))?;

@@ -23,11 +23,7 @@ impl<O: Write> VariantVisitor for Show<'_, O> {
 
     fn visit<W: Word>(self, variant: &Variant<W>) -> Result<(), Failure> {
         let position = position(variant, self.fen)?;
-        let options = if self.ascii {
-            TextOptions::ascii()
-        } else {
-            TextOptions::unicode()
-        };
+        let options = TextOptions { unicode: !self.ascii };
         write!(self.out, "{}", fairy::diagram::text(&position, &options))?;
         writeln!(self.out, "FEN: {}", position.fen())?;
         if let Some(path) = self.svg {

@@ -31,26 +31,19 @@ impl Glyph {
             'P' => !spec.movement.can_retreat(),
             _ => false,
         };
-        let white = piece.color == Color::White;
-        let symbol = match (letter, white) {
-            ('K', true) => '♔',
-            ('Q', true) => '♕',
-            ('R', true) => '♖',
-            ('B', true) => '♗',
-            ('N', true) => '♘',
-            ('P', true) => '♙',
-            ('K', false) => '♚',
-            ('Q', false) => '♛',
-            ('R', false) => '♜',
-            ('B', false) => '♝',
-            ('N', false) => '♞',
-            _ => '♟',
+        let outline = match letter {
+            'K' => '♔',
+            'Q' => '♕',
+            'R' => '♖',
+            'B' => '♗',
+            'N' => '♘',
+            _ => '♙',
         };
-        if standard {
-            Glyph::Chess(symbol)
-        } else {
-            Glyph::Letter(letter)
-        }
+        let symbol = match piece.color {
+            Color::White => Glyph::Chess(outline),
+            Color::Black => Glyph::Chess(outline).solid(),
+        };
+        if standard { symbol } else { Glyph::Letter(letter) }
     }
 
     /// The solid (black) chess symbol of the same piece, to be filled in

@@ -58,13 +58,14 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
         (true, false) => ("<", " >"),
     };
     let mut out = String::new();
+    // Whether a grid line runs between this file and the one before.
+    let cell_boundary = |file: u8| file > 0 && grid.is_some_and(|g| file % g.cell_files() == 0);
     // A separator line between cell rows (grid) or at the net.
     let line = |fill: &str, cross: &str| {
         let mut line = String::from("    ");
         for file in 0..size.files() {
             if file > 0 {
-                let boundary = grid.is_some_and(|g| file % g.cell_files() == 0);
-                line.push_str(if boundary { cross } else { fill });
+                line.push_str(if cell_boundary(file) { cross } else { fill });
             }
             line.push_str(fill);
         }
@@ -73,13 +74,10 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
     for rank in (0..size.ranks()).rev() {
         let _ = write!(out, "{:>2} {seam_left}", rank + 1);
         for file in 0..size.files() {
-            if file > 0 {
-                let boundary = grid.is_some_and(|g| file % g.cell_files() == 0);
-                out.push(if boundary {
-                    if options.unicode { '│' } else { '|' }
-                } else {
-                    ' '
-                });
+            if cell_boundary(file) {
+                out.push(if options.unicode { '│' } else { '|' });
+            } else if file > 0 {
+                out.push(' ');
             }
             let piece = size.square_at(file, rank).and_then(|square| position.piece_at(square));
             let mark = match piece {
