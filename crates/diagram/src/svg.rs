@@ -167,12 +167,10 @@ pub fn svg<W: Word>(position: &Position<'_, W>, options: &SvgOptions) -> String 
             right + 6,
             middle + 30
         );
-        for (at, dx) in [(MARGIN, 0), (MARGIN + files * SQUARE, 0)] {
+        for at in [MARGIN, MARGIN + files * SQUARE] {
             let _ = writeln!(
                 out,
-                r##"<line class="seam" x1="{}" y1="{MARGIN}" x2="{}" y2="{}" stroke="#8a2be2" stroke-width="3" stroke-dasharray="6 6"/>"##,
-                at + dx,
-                at + dx,
+                r##"<line class="seam" x1="{at}" y1="{MARGIN}" x2="{at}" y2="{}" stroke="#8a2be2" stroke-width="3" stroke-dasharray="6 6"/>"##,
                 MARGIN + ranks * SQUARE
             );
         }
