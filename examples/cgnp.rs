@@ -6,20 +6,28 @@
 
 use std::error::Error;
 
+use fairy::Position;
+use fairy::diagram::TextOptions;
+
+/// Prints a caption and the position's diagram.
+fn show(caption: &str, position: &Position<'_>) {
+    println!("{caption}\n{}", fairy::diagram::text(position, &TextOptions::default()));
+}
+
 fn main() -> Result<(), Box<dyn Error>> {
     let cgnp = fairy::variants::cgnp();
     let start = cgnp.start_position();
-    println!(
-        "CGNP chess: files wrap (h is next to a) and the board is cut into 2 x 2 cells.\n{}",
-        fairy::diagram::text(&start, &fairy::diagram::TextOptions::default())
+    show(
+        "CGNP chess: files wrap (h is next to a) and the board is cut into 2 x 2 cells.",
+        &start,
     );
 
     // Black's a-pawn double-steps a7-h6-a5 (each step into a new cell, the
     // first across the seam); the h3 knight takes it across the seam.
     let position = start.play_uci("g1h3 a7a5 h3a5")?;
-    println!(
-        "After 1. Nh3 a5 (via h6) 2. Nxa5: the knight captured across the seam.\n{}",
-        fairy::diagram::text(&position, &fairy::diagram::TextOptions::default())
+    show(
+        "After 1. Nh3 a5 (via h6) 2. Nxa5: the knight captured across the seam.",
+        &position,
     );
 
     // a7 is empty now, but it shares a8's cell: the rook may not stop there.
@@ -36,10 +44,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         position.fen()
     );
     let position = position.play_uci("f4d3")?;
-    println!(
-        "\nAfter ...fxd3 en passant: the e4 pawn is gone.\n{}",
-        fairy::diagram::text(&position, &fairy::diagram::TextOptions::default())
-    );
+    show("\nAfter ...fxd3 en passant: the e4 pawn is gone.", &position);
     println!("Legal moves for White now: {}", position.legal_moves().len());
     Ok(())
 }
