@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
-use fairy_engine::{Engine, Limits, Score};
+use fairy_engine::{Engine, Limits, Score, SearchInfo};
 use fairy_geometry::Word;
 use fairy_position::{EndReason, Game, Position, Variant};
 
@@ -27,16 +27,22 @@ fn forces_mate<W: Word>(position: &Position<'_, W>, moves: u32) -> bool {
         })
 }
 
+/// The position of `fen` in a built-in variant, and the engine's search of
+/// it to `depth`.
+fn search(variant: &'static Variant, fen: &str, depth: u32) -> (Position<'static>, SearchInfo) {
+    let position = Position::from_fen(variant, fen).unwrap();
+    let game = Game::new(position.clone());
+    let result = Engine::new(variant).search(&game, Limits::depth(depth), |_| {});
+    (position, result)
+}
+
 /// Searches `fen` and checks the engine's move really forces mate in two
 /// (and that the position has no mate in one, so the test means what it
-/// says).
-fn assert_finds_mate_in_two(fen: &str) {
-    let chess = fairy_variants::chess();
-    let position = Position::from_fen(chess, fen).unwrap();
+/// says). Returns that move.
+fn assert_finds_mate_in_two(fen: &str) -> String {
+    let (position, result) = search(fairy_variants::chess(), fen, 5);
     assert!(!forces_mate(&position, 1), "{fen} has a mate in one");
     assert!(forces_mate(&position, 2), "{fen} has no mate in two");
-    let game = Game::new(position.clone());
-    let result = Engine::new(chess).search(&game, Limits::depth(5), |_| {});
     assert_eq!(result.score, Score::Win(3), "{fen}");
     assert_eq!(result.score.to_string(), "win in 2");
     let best = result.best().unwrap();
@@ -52,6 +58,7 @@ fn assert_finds_mate_in_two(fen: &str) {
         "{fen}: {} does not force mate",
         position.uci(best)
     );
+    position.uci(best).to_string()
 }
 
 #[test]
@@ -69,11 +76,7 @@ fn mate_in_two_by_smothering() {
 #[test]
 fn mate_in_two_after_a_quiet_rook_sacrifice() {
     // Morphy: 1. Ra6 bxa6 2. b7#; 1... Bc7 (or any bishop move) 2. Rxa7#.
-    assert_finds_mate_in_two("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1");
-    let chess = fairy_variants::chess();
-    let game = Game::new(Position::from_fen(chess, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1").unwrap());
-    let result = Engine::new(chess).search(&game, Limits::depth(5), |_| {});
-    assert_eq!(game.position().uci(result.best().unwrap()).to_string(), "a1a6");
+    assert_eq!(assert_finds_mate_in_two("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"), "a1a6");
 }
 
 #[test]
@@ -81,10 +84,7 @@ fn chennis_pawn_push_wins_the_race() {
     // White's pawn b5 needs two steps to rank 7, Black's pawn f3 two steps
     // to rank 1, and neither king can stop the other's pawn: White, to move,
     // wins the race.
-    let chennis = fairy_variants::chennis();
-    let position = Position::from_fen(chennis, "6k/7/1P5/7/5p1/7/3K3 w - - 0 1").unwrap();
-    let game = Game::new(position.clone());
-    let result = Engine::new(chennis).search(&game, Limits::depth(6), |_| {});
+    let (position, result) = search(fairy_variants::chennis(), "6k/7/1P5/7/5p1/7/3K3 w - - 0 1", 6);
     assert_eq!(position.uci(result.best().unwrap()).to_string(), "b5b6");
     assert_eq!(result.score, Score::Win(3));
     assert_eq!(result.pv.len(), 3);
@@ -99,10 +99,7 @@ fn chennis_pawn_push_wins_the_race() {
 fn chennis_pawn_arrival_wins_at_once() {
     // The pawn on e6 steps to e7 and wins, though the queen could take a
     // rook and Black threatens to win with c2-c1 next.
-    let chennis = fairy_variants::chennis();
-    let position = Position::from_fen(chennis, "k6/4P2/7/3r3/3Q3/2p4/4K2 w - - 0 1").unwrap();
-    let game = Game::new(position.clone());
-    let result = Engine::new(chennis).search(&game, Limits::depth(4), |_| {});
+    let (position, result) = search(fairy_variants::chennis(), "k6/4P2/7/3r3/3Q3/2p4/4K2 w - - 0 1", 4);
     assert_eq!(position.uci(result.best().unwrap()).to_string(), "e6e7");
     assert_eq!(result.score, Score::Win(1));
 }
@@ -112,10 +109,7 @@ fn gnu_knight_promotion_mates() {
     // Nb9-d10 promotes to a Gnu that checks the king on e8 with a knight's
     // leap; d7, e7, d9 and e9 are blocked by Black's own pawns, the Ferz on
     // c9 guards d8, and nothing of Black's reaches d10.
-    let gnu = fairy_variants::gnu();
-    let position = Position::from_fen(gnu, "5/1NFpp/4k/3pp/5/5/5/5/5/2K2 w - - 0 1").unwrap();
-    let game = Game::new(position.clone());
-    let result = Engine::new(gnu).search(&game, Limits::depth(4), |_| {});
+    let (position, result) = search(fairy_variants::gnu(), "5/1NFpp/4k/3pp/5/5/5/5/5/2K2 w - - 0 1", 4);
     assert_eq!(position.uci(result.best().unwrap()).to_string(), "b9d10g");
     assert_eq!(result.score, Score::Win(1));
     let mut after = position.clone();
