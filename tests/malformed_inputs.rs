@@ -7,30 +7,9 @@ use fairy::geometry::{BoardSize, Coord};
 use fairy::movement::Movement;
 use fairy::position::Position;
 
-/// The corpus: (kind, input) pairs.
-fn corpus() -> Vec<(String, String)> {
-    include_str!("data/malformed.txt")
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .map(|line| {
-            let (kind, escaped) = line.split_once('\t').unwrap();
-            let mut text = String::new();
-            let mut chars = escaped.chars();
-            while let Some(c) = chars.next() {
-                match (c, c == '\\') {
-                    (_, true) => match chars.next() {
-                        Some('n') => text.push('\n'),
-                        Some('t') => text.push('\t'),
-                        Some(other) => text.push(other),
-                        None => {}
-                    },
-                    (c, false) => text.push(c),
-                }
-            }
-            (kind.to_owned(), text)
-        })
-        .collect()
-}
+mod corpus;
+
+use corpus::corpus;
 
 #[test]
 fn the_corpus_covers_every_parser() {
