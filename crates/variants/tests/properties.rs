@@ -8,7 +8,6 @@ mod generic_reference;
 use std::sync::OnceLock;
 
 use fairy_geometry::Word;
-use fairy_movement::Color;
 use fairy_position::{AnyVariant, EndReason, GameResult, Position, Setup, SetupPiece, Variant, VariantVisitor};
 use proptest::prelude::*;
 
@@ -310,5 +309,4 @@ proptest! {
 fn the_variant_list_covers_the_built_ins_and_the_gallery() {
     assert_eq!(variants().len(), 12);
     assert!(variants().iter().any(|v| matches!(v, AnyVariant::Medium(_))));
-    let _ = Color::White;
 }
