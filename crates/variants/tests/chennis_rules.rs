@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{moves, moves_from, play, position};
+use common::{ended, moves, moves_from, play, position};
 use fairy_movement::Color;
-use fairy_position::{EndReason, FenError, Outcome, PositionError};
+use fairy_position::{EndReason, FenError, PositionError};
 
 fn chennis(fen: &str) -> fairy_position::Position<'static> {
     position(fairy_variants::chennis(), fen)
@@ -125,26 +125,14 @@ fn a_pawn_on_the_far_rank_wins_at_once_by_step_or_capture() {
     assert_eq!(moves_from(&position, "e6"), ["e6d7", "e6e7"]);
     for uci in ["e6d7", "e6e7"] {
         let after = play(&position, uci);
-        assert_eq!(
-            after.outcome(),
-            Some(Outcome {
-                winner: Some(Color::White),
-                reason: EndReason::Arrival
-            })
-        );
+        assert_eq!(after.outcome(), ended(Some(Color::White), EndReason::Arrival));
         assert!(after.legal_moves().is_empty());
         assert_eq!(after.perft(2), 0);
     }
     // Black wins on rank 1.
     let black = chennis("6k/7/7/7/7/1p5/5K1 b - - 0 1");
     let after = play(&black, "b2b1");
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome {
-            winner: Some(Color::Black),
-            reason: EndReason::Arrival
-        })
-    );
+    assert_eq!(after.outcome(), ended(Some(Color::Black), EndReason::Arrival));
 }
 
 #[test]
@@ -160,13 +148,7 @@ fn checkmate_loses() {
     // The c6 knight checks the king on a7, whose squares are all its own.
     let position = chennis("kr5/ppN4/7/7/7/7/3K3 b - - 0 1");
     assert!(position.is_check());
-    assert_eq!(
-        position.outcome(),
-        Some(Outcome {
-            winner: Some(Color::White),
-            reason: EndReason::Checkmate
-        })
-    );
+    assert_eq!(position.outcome(), ended(Some(Color::White), EndReason::Checkmate));
 }
 
 #[test]
@@ -175,13 +157,7 @@ fn stalemate_draws() {
     // pawn is blocked.
     let position = chennis("k6/p2N3/P6/2N4/7/7/3K3 b - - 0 1");
     assert!(!position.is_check());
-    assert_eq!(
-        position.outcome(),
-        Some(Outcome {
-            winner: None,
-            reason: EndReason::Stalemate
-        })
-    );
+    assert_eq!(position.outcome(), ended(None, EndReason::Stalemate));
 }
 
 #[test]

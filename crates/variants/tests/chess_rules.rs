@@ -4,9 +4,9 @@
 
 mod common;
 
-use common::{moves, play};
+use common::{ended, moves, play};
 use fairy_movement::Color;
-use fairy_position::{EndReason, Outcome, Position, UciError};
+use fairy_position::{EndReason, Position, UciError};
 
 fn position(fen: &str) -> Position<'static> {
     common::position(fairy_variants::chess(), fen)
@@ -119,26 +119,14 @@ fn checkmate_ends_the_game_with_a_loss_for_the_mated_side() {
     }
     assert!(game.is_check());
     assert_eq!(game.legal_moves().len(), 0);
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome {
-            winner: Some(Color::Black),
-            reason: EndReason::Checkmate
-        })
-    );
+    assert_eq!(game.outcome(), ended(Some(Color::Black), EndReason::Checkmate));
 }
 
 #[test]
 fn stalemate_is_a_draw() {
     let position = position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     assert!(!position.is_check());
-    assert_eq!(
-        position.outcome(),
-        Some(Outcome {
-            winner: None,
-            reason: EndReason::Stalemate
-        })
-    );
+    assert_eq!(position.outcome(), ended(None, EndReason::Stalemate));
     assert_eq!(position.perft(3), 0);
 }
 

@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{moves, moves_from, place, play};
+use common::{ended, moves, moves_from, place, play};
 use fairy_movement::Color::{self, Black, White};
-use fairy_position::{EndReason, FenError, Outcome, Position, PositionError};
+use fairy_position::{EndReason, FenError, Position, PositionError};
 
 fn gnu(pieces: &str, turn: Color) -> Position<'static> {
     place(fairy_variants::gnu(), pieces, turn)
@@ -146,23 +146,11 @@ fn a_ferz_and_a_gnu_on_the_far_rank_stay_what_they_are() {
 fn a_king_arriving_on_the_far_rank_wins_at_once() {
     let position = gnu("Kc9 ke7", White);
     let after = play(&position, "c9c10");
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome {
-            winner: Some(White),
-            reason: EndReason::Arrival
-        })
-    );
+    assert_eq!(after.outcome(), ended(Some(White), EndReason::Arrival));
     assert!(after.legal_moves().is_empty());
     let black = gnu("kc2 Ke4", Black);
     let after = play(&black, "c2b1");
-    assert_eq!(
-        after.outcome(),
-        Some(Outcome {
-            winner: Some(Black),
-            reason: EndReason::Arrival
-        })
-    );
+    assert_eq!(after.outcome(), ended(Some(Black), EndReason::Arrival));
 }
 
 #[test]
@@ -171,26 +159,14 @@ fn checkmate_wins() {
     // are covered by the knight and the king.
     let position = gnu("ka10 Fb9 Kc9 Nc8", Black);
     assert!(position.is_check());
-    assert_eq!(
-        position.outcome(),
-        Some(Outcome {
-            winner: Some(White),
-            reason: EndReason::Checkmate
-        })
-    );
+    assert_eq!(position.outcome(), ended(Some(White), EndReason::Checkmate));
 }
 
 #[test]
 fn stalemate_draws() {
     let position = gnu("ka10 Kc9 Nc8", Black);
     assert!(!position.is_check());
-    assert_eq!(
-        position.outcome(),
-        Some(Outcome {
-            winner: None,
-            reason: EndReason::Stalemate
-        })
-    );
+    assert_eq!(position.outcome(), ended(None, EndReason::Stalemate));
 }
 
 #[test]

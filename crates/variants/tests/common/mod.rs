@@ -2,7 +2,8 @@
 
 #![allow(dead_code, clippy::unwrap_used)]
 
-use fairy_position::{Position, Variant};
+use fairy_movement::Color;
+use fairy_position::{EndReason, Outcome, Position, Variant};
 
 /// The position of `fen` in `variant`, which must be legal.
 pub fn position(variant: &'static Variant<u64>, fen: &str) -> Position<'static> {
@@ -56,4 +57,10 @@ pub fn place(variant: &'static Variant<u64>, pieces: &str, turn: fairy_movement:
     }
     setup.turn = turn;
     Position::from_setup(variant, &setup).unwrap_or_else(|error| panic!("{pieces}: {error}"))
+}
+
+/// What `outcome()` returns for a game won by `winner` (`None`: drawn) for
+/// `reason`.
+pub fn ended(winner: Option<Color>, reason: EndReason) -> Option<Outcome> {
+    Some(Outcome { winner, reason })
 }
