@@ -22,10 +22,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         .piece(PieceSpec::new('R', "rook", Movement::rook()))
         .piece(PieceSpec::new('K', "king", Movement::king()).royal())
         // A king arriving on the far rank wins at once.
-        .arrival(Arrival {
-            piece: 'K',
-            zone: Zone::ranks([6]),
-        });
+        .arrival(Arrival::new('K', Zone::ranks([6])));
     let variant = Variant::<u64>::new(spec)?;
 
     let start = variant.start_position();

@@ -5,14 +5,14 @@ use std::io::Write;
 use fairy::Variant;
 use fairy::engine::{Engine, Limits, SearchInfo};
 use fairy::geometry::Word;
-use fairy::position::{Game, VariantVisitor};
+use fairy::position::VariantVisitor;
 
 use crate::notation::san_line;
-use crate::{Failure, position};
+use crate::{Failure, Start, game};
 
 /// The `analyse` command.
 pub(crate) struct Analyse<'a, O: Write> {
-    pub fen: Option<&'a str>,
+    pub start: &'a Start,
     pub depth: Option<u32>,
     pub time: Option<u64>,
     pub out: &'a mut O,
@@ -22,7 +22,7 @@ impl<O: Write> VariantVisitor for Analyse<'_, O> {
     type Output = Result<(), Failure>;
 
     fn visit<W: Word>(self, variant: &Variant<W>) -> Result<(), Failure> {
-        let game = Game::new(position(variant, self.fen)?);
+        let game = game(variant, self.start)?;
         let root = game.position();
         if let Some(outcome) = game.outcome() {
             writeln!(self.out, "The game is over: {outcome}")?;

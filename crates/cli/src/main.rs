@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use fairy::geometry::Word;
-use fairy::position::{AnyVariant, Position, VariantVisitor};
+use fairy::position::{AnyVariant, Game, Position, VariantVisitor};
 use fairy::{Variant, variants};
 
 /// Chess variants from the command line.
@@ -32,9 +32,14 @@ enum Command {
         variant: String,
         /// How many plies deep to count.
         depth: u32,
-        /// Start from this position instead of the variant's start.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: Start,
+        /// Count from each position of this file instead: one per line, as
+        /// `FEN` or `startpos`, optionally followed by `moves` and moves in
+        /// coordinate notation (as UCI's `position` command takes them).
+        /// Each position's count is preceded by `position N: FEN`.
+        #[arg(long, conflicts_with_all = ["fen", "moves"])]
+        positions: Option<PathBuf>,
         /// Print each root move with its count as soon as it is counted.
         #[arg(long)]
         divide: bool,
@@ -47,9 +52,8 @@ enum Command {
         /// A built-in variant (chess, chennis, gnu, cgnp) or a variant
         /// definition file (.toml).
         variant: String,
-        /// The position to show instead of the variant's start.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// Also write an SVG diagram to this file.
         #[arg(long)]
         svg: Option<PathBuf>,
@@ -63,9 +67,8 @@ enum Command {
         /// A built-in variant (chess, chennis, gnu, cgnp) or a variant
         /// definition file (.toml).
         variant: String,
-        /// The position to analyse instead of the variant's start.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: Start,
         #[command(flatten)]
         limit: AnalysisLimit,
     },
@@ -77,9 +80,8 @@ enum Command {
         /// each built-in variant.
         #[arg(required_unless_present = "self_play")]
         variant: Option<String>,
-        /// Start from this position instead of the variant's start.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        start: Start,
         /// The side you play.
         #[arg(long = "as", value_enum, default_value_t = Side::White)]
         side: Side,
@@ -94,6 +96,19 @@ enum Command {
         #[arg(long)]
         ascii: bool,
     },
+}
+
+/// The position a command starts from: the variant's start or a FEN, and
+/// moves played from there.
+#[derive(Args, Debug, Clone, Default)]
+struct Start {
+    /// Start from this position instead of the variant's start.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Then play these moves, in coordinate notation separated by spaces
+    /// (`"e2e4 e7e5"`).
+    #[arg(long)]
+    moves: Option<String>,
 }
 
 /// How long `analyse` searches.
@@ -165,37 +180,46 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
         Command::Perft {
             variant,
             depth,
-            fen,
+            start,
+            positions,
             divide,
             threads,
-        } => with_variant(
-            &variant,
-            perft::Perft {
-                depth,
-                fen: fen.as_deref(),
-                divide,
-                threads: threads as usize,
-                out,
-            },
-        ),
+        } => {
+            let numbered = positions.is_some();
+            let starts = match positions {
+                None => vec![start],
+                Some(path) => perft::read_positions(&path)?,
+            };
+            with_variant(
+                &variant,
+                perft::Perft {
+                    depth,
+                    starts: &starts,
+                    numbered,
+                    divide,
+                    threads: threads as usize,
+                    out,
+                },
+            )
+        }
         Command::Show {
             variant,
-            fen,
+            start,
             svg,
             ascii,
         } => with_variant(
             &variant,
             show::Show {
-                fen: fen.as_deref(),
+                start: &start,
                 svg,
                 ascii,
                 out,
             },
         ),
-        Command::Analyse { variant, fen, limit } => with_variant(
+        Command::Analyse { variant, start, limit } => with_variant(
             &variant,
             analyse::Analyse {
-                fen: fen.as_deref(),
+                start: &start,
                 depth: limit.depth,
                 time: limit.time,
                 out,
@@ -203,14 +227,14 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
         ),
         Command::Play {
             variant,
-            fen,
+            start,
             side,
             time,
             self_play,
             ascii,
         } => {
             let options = play::Options {
-                fen: fen.as_deref(),
+                start: &start,
                 human: if self_play {
                     None
                 } else {
@@ -255,10 +279,22 @@ fn with_variant<C: VariantVisitor<Output = Result<(), Failure>>>(name: &str, com
     variant.visit(command)
 }
 
-/// The variant's start position, or the one `fen` describes.
-fn position<'v, W: Word>(variant: &'v Variant<W>, fen: Option<&str>) -> Result<Position<'v, W>, Failure> {
-    match fen {
-        None => Ok(variant.start_position()),
-        Some(fen) => Position::from_fen(variant, fen).map_err(|error| Failure::Message(format!("bad FEN: {error}"))),
+/// The game from the variant's start position, or the one the FEN of
+/// `start` describes, with the moves of `start` played.
+fn game<'v, W: Word>(variant: &'v Variant<W>, start: &Start) -> Result<Game<'v, W>, Failure> {
+    let position = match &start.fen {
+        None => variant.start_position(),
+        Some(fen) => Position::from_fen(variant, fen).map_err(|error| Failure::Message(format!("bad FEN: {error}")))?,
+    };
+    let mut game = Game::new(position);
+    for (index, text) in start
+        .moves
+        .iter()
+        .flat_map(|moves| moves.split_whitespace())
+        .enumerate()
+    {
+        game.play_uci(text)
+            .map_err(|error| Failure::Message(format!("move {} ({text}): {error}", index + 1)))?;
     }
+    Ok(game)
 }

@@ -11,12 +11,12 @@ use fairy::movement::Color;
 use fairy::position::{Game, VariantVisitor};
 
 use crate::notation::{parse_move, san_line};
-use crate::{Failure, position};
+use crate::{Failure, Start, game};
 
 /// How to play.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Options<'a> {
-    pub fen: Option<&'a str>,
+    pub start: &'a Start,
     /// The human's side; `None` when the engine plays both.
     pub human: Option<Color>,
     /// The engine's time per move, in milliseconds.
@@ -86,7 +86,7 @@ impl<R: BufRead, O: Write> VariantVisitor for Play<'_, R, O> {
     type Output = Result<(), Failure>;
 
     fn visit<W: Word>(mut self, variant: &Variant<W>) -> Result<(), Failure> {
-        let mut game = Game::new(position(variant, self.options.fen)?);
+        let mut game = game(variant, self.options.start)?;
         let mut engine = Engine::new(variant);
         if self.options.human.is_some() {
             writeln!(self.out, "{HELP}")?;

@@ -8,11 +8,11 @@ use fairy::diagram::{SvgOptions, TextOptions};
 use fairy::geometry::Word;
 use fairy::position::VariantVisitor;
 
-use crate::{Failure, position};
+use crate::{Failure, Start, game};
 
 /// The `show` command.
 pub(crate) struct Show<'a, O: Write> {
-    pub fen: Option<&'a str>,
+    pub start: &'a Start,
     pub svg: Option<PathBuf>,
     pub ascii: bool,
     pub out: &'a mut O,
@@ -22,13 +22,14 @@ impl<O: Write> VariantVisitor for Show<'_, O> {
     type Output = Result<(), Failure>;
 
     fn visit<W: Word>(self, variant: &Variant<W>) -> Result<(), Failure> {
-        let position = position(variant, self.fen)?;
+        let game = game(variant, self.start)?;
+        let position = game.position();
         let options = TextOptions { unicode: !self.ascii };
-        write!(self.out, "{}", fairy::diagram::text(&position, &options))?;
+        write!(self.out, "{}", fairy::diagram::text(position, &options))?;
         writeln!(self.out, "FEN: {}", position.fen())?;
         if let Some(path) = self.svg {
             let picture = fairy::diagram::svg(
-                &position,
+                position,
                 &SvgOptions {
                     show_check: true,
                     ..SvgOptions::default()

@@ -2,7 +2,7 @@
 //! squares.
 
 use fairy_geometry::{BoardSize, Square, SquareSet, Word};
-use fairy_movement::{Color, MoveTable, TablePart};
+use fairy_movement::Color;
 use fairy_position::{PieceKind, Position, Variant};
 
 /// Centipawns per move of mobility.
@@ -38,8 +38,6 @@ impl Evaluator {
     /// board, bonuses for approaching promotion and arrival zones.
     pub fn new<W: Word>(variant: &Variant<W>) -> Evaluator {
         let size = variant.size();
-        let geometry = *variant.geometry();
-        let board = SquareSet::<W>::board(size);
         let mut values = Vec::new();
         for kind in variant.kinds() {
             let Some(spec) = variant.piece(kind) else { continue };
@@ -47,24 +45,15 @@ impl Evaluator {
                 values.push(0);
                 continue;
             }
-            let initial = spec
-                .initial
-                .squares_for::<W>(size, Color::White)
-                .unwrap_or(SquareSet::EMPTY);
-            let parts: Vec<TablePart<W>> = spec
-                .movement
-                .parts()
-                .iter()
-                .map(|&part| TablePart {
-                    origins: if part.is_initial() { initial } else { board },
-                    ..TablePart::new(part, Color::White, geometry)
-                })
-                .collect();
-            let table = MoveTable::compile(&geometry, &parts);
-            let total: u32 = size.squares().map(|s| table.attacks(s, SquareSet::EMPTY).count()).sum();
+            // The variant's own tables: nets, grids and initial squares
+            // count as they do in play.
+            let total: u32 = size
+                .squares()
+                .map(|s| variant.reach(kind, Color::White, s, SquareSet::EMPTY).count())
+                .sum();
             let mobility = total as f64 / size.square_count() as f64;
             let mut value = 40.0 * mobility + 40.0;
-            if !spec.movement.can_retreat() {
+            if variant.is_pawn_like(kind) {
                 value *= 0.6;
             }
             values.push(value.round() as i32);
@@ -86,31 +75,20 @@ impl Evaluator {
         size: BoardSize,
     ) -> Vec<i32> {
         let mut bonus = vec![0; size.square_count()];
-        let Some(spec) = variant.piece(kind) else { return bonus };
+        let value = |kind: PieceKind| values.get(kind.index()).copied().unwrap_or(0);
         let mut targets: Vec<(SquareSet<W>, i32)> = Vec::new();
-        if let Some(promotion) = &spec.promotion {
-            let best = promotion
-                .choices
-                .iter()
-                .filter_map(|&letter| variant.kind_of_letter(letter))
-                .map(|k| values.get(k.index()).copied().unwrap_or(0))
-                .max()
-                .unwrap_or(0);
-            let gain = (best - values.get(kind.index()).copied().unwrap_or(0)).max(0) / 2;
-            if let Ok(zone) = promotion.zone.squares_for::<W>(size, color) {
-                targets.push((zone, gain));
-            }
-        }
-        for arrival in &variant.spec().arrivals {
-            if arrival.piece == spec.letter {
-                if let Ok(zone) = arrival.zone.squares_for::<W>(size, color) {
-                    targets.push((zone, ARRIVAL));
-                }
-            }
-        }
+        let promotion_zone = variant.promotion_zone(kind, color);
+        let best = promotion_zone
+            .iter()
+            .flat_map(|square| variant.promotion_choices(kind, color, square).iter().copied())
+            .map(value)
+            .max()
+            .unwrap_or(0);
+        targets.push((promotion_zone, (best - value(kind)).max(0) / 2));
+        targets.push((variant.arrival_zone(kind, color), ARRIVAL));
         let far = i32::from(size.files().max(size.ranks()));
         for (zone, weight) in targets {
-            if zone.is_empty() {
+            if zone.is_empty() || weight == 0 {
                 continue;
             }
             for square in size.squares() {

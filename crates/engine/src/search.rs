@@ -4,7 +4,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use fairy_geometry::Word;
-use fairy_position::{Game, GameResult, Move, MoveList, Position, Variant};
+use fairy_position::{EndReason, Game, Move, MoveList, Outcome, Position, Variant};
 
 use crate::Evaluator;
 use crate::table::{Bound, Entry, Table};
@@ -239,19 +239,29 @@ impl<'v, W: Word> Engine<'v, W> {
         self.stop
     }
 
-    /// The score of a position whose side to move has no legal move.
-    fn no_moves(&self, position: &Position<'v, W>, ply: usize) -> i32 {
-        let spec = self.variant.spec();
-        let result = if position.is_check() {
-            spec.checkmate
-        } else {
-            spec.stalemate
-        };
-        match result {
-            GameResult::Win => MATE - ply as i32,
-            GameResult::Draw => 0,
-            GameResult::Loss => -(MATE - ply as i32),
+    /// The score of a finished game for the side to move in `position`,
+    /// `ply` plies from the root: the engine scores outcomes, the rules
+    /// decide them.
+    fn score(&self, position: &Position<'v, W>, outcome: Outcome, ply: usize) -> i32 {
+        match outcome.winner {
+            None => 0,
+            Some(winner) if winner == position.turn() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
         }
+    }
+
+    /// The draw a player could claim in `position` on the search path
+    /// (repetition since the root counts), scored; `None` if there is none.
+    fn claimable(&self, position: &Position<'v, W>, ply: usize) -> Option<i32> {
+        let limit = self.variant.n_move_rule().saturating_mul(2);
+        let reason = if self.path.contains(&position.hash()) {
+            EndReason::Repetition
+        } else if limit > 0 && position.halfmoves() >= limit {
+            EndReason::MoveRule
+        } else {
+            return None;
+        };
+        Some(self.score(position, position.claimed_draw(reason), ply))
     }
 
     /// Makes `mv` followed by the line below it the best line at `ply`.
@@ -271,11 +281,13 @@ impl<'v, W: Word> Engine<'v, W> {
         if self.out_of_time() && ply > 0 {
             return 0;
         }
-        if position.arrival_winner().is_some() {
-            return -(MATE - ply as i32);
+        if let Some(outcome) = position.terminal() {
+            return self.score(position, outcome, ply);
         }
-        if ply > 0 && (position.halfmoves() >= 100 || self.path.contains(&position.hash())) {
-            return 0;
+        if ply > 0 {
+            if let Some(draw) = self.claimable(position, ply) {
+                return draw;
+            }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiescence(position, alpha, beta, ply);
@@ -296,7 +308,7 @@ impl<'v, W: Word> Engine<'v, W> {
         }
         let mut moves = position.legal_moves();
         if moves.is_empty() {
-            return self.no_moves(position, ply);
+            return self.score(position, position.no_move_outcome(), ply);
         }
         self.order(position, &mut moves, stored.and_then(|e| e.best), ply);
         let original_alpha = alpha;
@@ -371,8 +383,8 @@ impl<'v, W: Word> Engine<'v, W> {
         if self.out_of_time() {
             return 0;
         }
-        if position.arrival_winner().is_some() {
-            return -(MATE - ply as i32);
+        if let Some(outcome) = position.terminal() {
+            return self.score(position, outcome, ply);
         }
         let in_check = position.is_check();
         if ply >= MAX_PLY - 1 {
@@ -380,7 +392,7 @@ impl<'v, W: Word> Engine<'v, W> {
         }
         let mut moves = position.legal_moves();
         if moves.is_empty() {
-            return self.no_moves(position, ply);
+            return self.score(position, position.no_move_outcome(), ply);
         }
         if !in_check {
             let stand_pat = self.evaluator.evaluate(position);
@@ -389,7 +401,7 @@ impl<'v, W: Word> Engine<'v, W> {
             }
             alpha = alpha.max(stand_pat);
             moves.retain(|mv| {
-                self.is_capture(position, *mv) || mv.promotion().is_some() || self.wins_by_arrival(position, *mv)
+                self.is_capture(position, *mv) || mv.promotion().is_some() || self.ends_the_game(position, *mv)
             });
         }
         self.order(position, &mut moves, None, ply);
@@ -415,15 +427,15 @@ impl<'v, W: Word> Engine<'v, W> {
         mv.is_en_passant() || position.piece_at(mv.to()).is_some()
     }
 
-    /// Whether `mv` wins at once by arrival (the quiescence search must not
-    /// stand pat past it).
-    fn wins_by_arrival(&self, position: &Position<'v, W>, mv: Move) -> bool {
-        if self.variant.spec().arrivals.is_empty() {
+    /// Whether `mv` ends the game by a rule at once (the quiescence search
+    /// must not stand pat past it).
+    fn ends_the_game(&self, position: &Position<'v, W>, mv: Move) -> bool {
+        if !self.variant.has_immediate_goals() {
             return false;
         }
         let mut child = position.clone();
         child.play_unchecked(mv);
-        child.arrival_winner().is_some()
+        child.terminal().is_some()
     }
 
     /// Orders moves: the stored best move, winning captures and promotions,

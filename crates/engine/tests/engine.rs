@@ -129,6 +129,10 @@ fn self_play<W: Word>(variant: &Variant<W>) -> (Game<'_, W>, usize) {
     };
     let mut plies = 0;
     while game.outcome().is_none() {
+        // Draws are claimed as soon as the rules allow.
+        if game.claim_draw().is_some() {
+            break;
+        }
         let result = engine.search(&game, limits, |_| {});
         let mv = result.best().expect("a game that has not ended has a move");
         game.play(mv).expect("the engine plays legal moves");
@@ -149,7 +153,7 @@ fn self_play_reaches_a_result_in_every_built_in_variant() {
         let position = game.position();
         match outcome.reason {
             EndReason::Repetition => assert!(game.repetitions() >= 3),
-            EndReason::FiftyMoves => assert!(position.halfmoves() >= 100),
+            EndReason::MoveRule => assert!(position.halfmoves() >= 2 * variant.n_move_rule()),
             _ => assert_eq!(position.outcome(), Some(outcome)),
         }
         if outcome.reason == EndReason::Checkmate {
@@ -193,5 +197,5 @@ fn the_engine_plays_variants_defined_in_files() {
         assert!(plies > 0, "{}", path.display());
         played += 1;
     }
-    assert_eq!(played, 11);
+    assert!(played >= 11, "{played} gallery files");
 }

@@ -45,6 +45,30 @@ impl Movement {
         self
     }
 
+    /// This movement with repeated parts left out (the first of each kept):
+    /// the same moves, compiled once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_movement::Movement;
+    ///
+    /// let repeated: Movement = "NNNNNN".parse()?;
+    /// assert_eq!(repeated.parts().len(), 3);
+    /// assert_eq!(repeated.merged(), "NN".parse()?);
+    /// # Ok::<(), fairy_movement::BetzaError>(())
+    /// ```
+    #[must_use]
+    pub fn merged(&self) -> Movement {
+        let mut parts: SmallVec<[Part; 4]> = SmallVec::new();
+        for &part in &self.parts {
+            if !parts.contains(&part) {
+                parts.push(part);
+            }
+        }
+        Movement { parts }
+    }
+
     /// Whether some part moves towards the own side or sideways, so that a
     /// piece could come back to a square it left. Pieces that cannot (pawns)
     /// make irreversible moves.

@@ -15,7 +15,8 @@ use crate::{PositionError, Setup, SetupPiece};
 pub enum ParseFenError {
     /// The text has no fields at all.
     Empty,
-    /// More than six fields.
+    /// More fields than the board, side to move, castling, en passant and
+    /// the two clocks.
     TooManyFields {
         /// The number of fields found.
         count: usize,
@@ -86,7 +87,10 @@ impl fmt::Display for ParseFenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseFenError::Empty => write!(f, "empty FEN"),
-            ParseFenError::TooManyFields { count } => write!(f, "FEN has {count} fields; at most 6 are allowed"),
+            ParseFenError::TooManyFields { count } => write!(
+                f,
+                "FEN has {count} fields; after the board and side to move come at most castling, en passant, the halfmove clock and the move number"
+            ),
             ParseFenError::TooManyRanks { count } => {
                 write!(f, "FEN board has {count} ranks; at most {MAX_RANKS} are allowed")
             }
@@ -156,21 +160,22 @@ impl From<PositionError> for FenError {
 impl Setup {
     /// Reads a FEN string. The board's size is read off the string: the
     /// number of ranks and the width of each (runs of empty squares may have
-    /// several digits, `10`). Missing trailing fields default to `w - - 0 1`.
+    /// several digits, `10`). Missing trailing fields default to `w - - 0 1`;
+    /// as Fairy-Stockfish writes for variants without castling and en
+    /// passant, both fields may be left out together (`w 0 1`).
     ///
-    /// The en passant field may list several squares (`d3f3`) and, where
-    /// they alone do not say which piece passed them, name it after an `@`
-    /// (`g6@h5`); both are extensions of FEN for variants whose pawns move
-    /// diagonally or in several steps.
+    /// The en passant field may list several squares (`d3f3`): the squares
+    /// the last move passed, and, where Fairy-Stockfish's convention needs
+    /// it, the square of the piece that may be taken (`d3e4` after a
+    /// Berolina pawn's `c2e4`). Which is which is decided against a variant
+    /// ([`Position::from_setup`](crate::Position::from_setup)): a listed
+    /// square that is occupied names the piece.
     ///
     /// # Errors
     ///
     /// [`ParseFenError`] naming the field and the offending text.
     pub fn from_fen(text: &str) -> Result<Setup, ParseFenError> {
         let fields: Vec<&str> = text.split_ascii_whitespace().collect();
-        if fields.len() > 6 {
-            return Err(ParseFenError::TooManyFields { count: fields.len() });
-        }
         let board = fields.first().ok_or(ParseFenError::Empty)?;
         let (size, pieces) = parse_board(board)?;
         let mut setup = Setup::empty(size);
@@ -186,7 +191,16 @@ impl Setup {
                 }
             };
         }
-        if let Some(&field) = fields.get(2) {
+        let rest = fields.get(2..).unwrap_or_default();
+        let (rights, clocks) = if rest.first().is_some_and(|field| is_number(field)) {
+            (&[][..], rest)
+        } else {
+            rest.split_at(rest.len().min(2))
+        };
+        if clocks.len() > 2 {
+            return Err(ParseFenError::TooManyFields { count: fields.len() });
+        }
+        if let Some(&field) = rights.first() {
             if field != "-" {
                 if !field.chars().all(|c| c.is_ascii_alphabetic()) {
                     return Err(ParseFenError::BadCastling {
@@ -196,33 +210,33 @@ impl Setup {
                 setup.castling = field.chars().collect();
             }
         }
-        if let Some(&field) = fields.get(3) {
+        if let Some(&field) = rights.get(1) {
             if field != "-" {
-                let bad = || ParseFenError::BadEnPassant {
+                let squares = parse_squares(field, size).filter(|squares| {
+                    // Each square once: a repeated one is a slip, not a
+                    // marker.
+                    !squares.is_empty() && squares.iter().enumerate().all(|(i, s)| !squares[..i].contains(s))
+                });
+                setup.en_passant = squares.ok_or_else(|| ParseFenError::BadEnPassant {
                     field: field.to_owned(),
-                };
-                let (squares, victim) = match field.split_once('@') {
-                    Some((squares, victim)) => (squares, Some(victim)),
-                    None => (field, None),
-                };
-                setup.en_passant = parse_squares(squares, size).filter(|s| !s.is_empty()).ok_or_else(bad)?;
-                if let Some(victim) = victim {
-                    match parse_squares(victim, size).as_deref() {
-                        Some(&[square]) => setup.en_passant_victim = Some(square),
-                        _ => return Err(bad()),
-                    }
-                }
+                })?;
             }
         }
-        let clock = |index: usize, name: &'static str, default: u32| match fields.get(index) {
+        let clock = |index: usize, name: &'static str, default: u32| match clocks.get(index) {
             None => Ok(default),
-            Some(field) => field.parse::<u32>().map_err(|_| ParseFenError::BadClock {
-                name,
-                field: (*field).to_owned(),
-            }),
+            Some(field) => {
+                field
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|_| is_number(field))
+                    .ok_or_else(|| ParseFenError::BadClock {
+                        name,
+                        field: (*field).to_owned(),
+                    })
+            }
         };
-        setup.halfmoves = clock(4, "halfmove clock", 0)?;
-        setup.fullmoves = clock(5, "fullmove number", 1)?.max(1);
+        setup.halfmoves = clock(0, "halfmove clock", 0)?;
+        setup.fullmoves = clock(1, "fullmove number", 1)?.max(1);
         Ok(setup)
     }
 
@@ -263,9 +277,6 @@ impl Setup {
         } else {
             for &square in &self.en_passant {
                 let _ = write!(fen, "{}", self.size.name(square));
-            }
-            if let Some(victim) = self.en_passant_victim {
-                let _ = write!(fen, "@{}", self.size.name(victim));
             }
         }
         let _ = write!(fen, " {} {}", self.halfmoves, self.fullmoves);
@@ -364,6 +375,11 @@ fn parse_rank(text: &str, rank: usize) -> Result<Vec<Option<SetupPiece>>, ParseF
     Ok(squares)
 }
 
+/// Whether a field is a number in plain decimal digits (no sign).
+fn is_number(field: &str) -> bool {
+    !field.is_empty() && field.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Parses concatenated square names (`e3`, `d3f3`) of a board.
 fn parse_squares(field: &str, size: BoardSize) -> Option<Vec<fairy_geometry::Square>> {
     let mut squares = Vec::new();
@@ -390,10 +406,42 @@ mod tests {
     }
 
     #[test]
-    fn en_passant_with_a_named_victim() {
-        let setup = Setup::from_fen("4k3/8/8/5p1p/8/8/8/4K3 w - g6@h5 0 1").unwrap();
-        assert_eq!(setup.en_passant_victim, setup.size.parse_square("h5").ok());
-        assert_eq!(setup.fen(), "4k3/8/8/5p1p/8/8/8/4K3 w - g6@h5 0 1");
+    fn en_passant_squares_as_listed() {
+        let setup = Setup::from_fen("4k3/8/8/5p1p/8/8/8/4K3 w - g6h5 0 1").unwrap();
+        let names: Vec<String> = setup
+            .en_passant
+            .iter()
+            .map(|&s| setup.size.name(s).to_string())
+            .collect();
+        assert_eq!(names, ["g6", "h5"]);
+        assert_eq!(setup.fen(), "4k3/8/8/5p1p/8/8/8/4K3 w - g6h5 0 1");
+        // A square listed twice is a slip.
+        assert_eq!(
+            Setup::from_fen("4k3/8/8/5p1p/8/8/8/4K3 w - d6d6 0 1").unwrap_err(),
+            ParseFenError::BadEnPassant { field: "d6d6".into() }
+        );
+    }
+
+    #[test]
+    fn fairy_stockfish_leaves_out_castling_and_en_passant_together() {
+        let setup = Setup::from_fen("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 3 12").unwrap();
+        assert_eq!((setup.halfmoves, setup.fullmoves), (3, 12));
+        assert!(setup.castling.is_empty() && setup.en_passant.is_empty());
+        assert_eq!(
+            Setup::from_fen("8/8/8/8/8/8/8/K6k w 0 1 2").unwrap_err(),
+            ParseFenError::TooManyFields { count: 5 }
+        );
+    }
+
+    #[test]
+    fn clocks_are_plain_digits() {
+        assert_eq!(
+            Setup::from_fen("8/8/8/8/8/8/8/K6k w - - +1 1").unwrap_err(),
+            ParseFenError::BadClock {
+                name: "halfmove clock",
+                field: "+1".into()
+            }
+        );
     }
 
     #[test]

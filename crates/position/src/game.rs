@@ -5,13 +5,18 @@ use fairy_geometry::Word;
 
 use crate::{EndReason, IllegalMoveError, Move, Outcome, Position};
 
+/// How many times a position must have occurred for a draw to be claimed.
+const REPETITIONS: usize = 3;
+
 /// A game in progress: the positions from the start to now, so that moves
 /// can be taken back and repetitions counted.
 ///
-/// Besides the ends by rule ([`Position::outcome`]), a game ends in a draw
-/// once a player may claim one: the same position for the third time
-/// (threefold repetition, positions compared by their Zobrist hash), or
-/// fifty moves by each side without a capture or a pawn-like move.
+/// A game ends by its variant's rules ([`Position::outcome`]), or by a draw
+/// a player claims ([`Game::claim_draw`]) when the rules let them
+/// ([`Game::claimable_draw`]): the same position for the third time
+/// (threefold repetition, positions compared by their Zobrist hash), or the
+/// variant's n-move rule (fifty moves by each side without a capture or a
+/// pawn move, in chess). Such draws are never automatic.
 ///
 /// # Examples
 ///
@@ -26,13 +31,18 @@ use crate::{EndReason, IllegalMoveError, Move, Outcome, Position};
 /// for text in ["c1c2", "a3a2", "c2c1", "a2a3", "c1c2", "a3a2", "c2c1", "a2a3"] {
 ///     game.play_uci(text)?;
 /// }
-/// assert_eq!(game.outcome().map(|o| o.reason), Some(EndReason::Repetition));
+/// assert_eq!(game.claimable_draw(), Some(EndReason::Repetition));
+/// assert_eq!(game.outcome(), None); // until someone claims it
+/// let draw = game.claim_draw().expect("the draw is claimable");
+/// assert_eq!((draw.winner, game.outcome()), (None, Some(draw)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game<'v, W: Word = u64> {
     positions: Vec<Position<'v, W>>,
     moves: Vec<Move>,
+    /// The draw claimed, ending the game.
+    claimed: Option<Outcome>,
 }
 
 impl<'v, W: Word> Game<'v, W> {
@@ -41,6 +51,7 @@ impl<'v, W: Word> Game<'v, W> {
         Game {
             positions: vec![start],
             moves: Vec::new(),
+            claimed: None,
         }
     }
 
@@ -64,8 +75,14 @@ impl<'v, W: Word> Game<'v, W> {
     ///
     /// # Errors
     ///
-    /// [`IllegalMoveError`] if it is not legal in the current position.
+    /// [`IllegalMoveError`] if it is not legal in the current position, or
+    /// the game has ended by a claimed draw.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        if self.claimed.is_some() {
+            return Err(IllegalMoveError {
+                uci: self.position().uci(mv).to_string(),
+            });
+        }
         let next = self.position().play(mv)?;
         self.positions.push(next);
         self.moves.push(mv);
@@ -79,17 +96,18 @@ impl<'v, W: Word> Game<'v, W> {
     /// The [`UciError`](crate::UciError) of [`Position::parse_uci`].
     pub fn play_uci(&mut self, text: &str) -> Result<Move, crate::UciError> {
         let mv = self.position().parse_uci(text)?;
-        let mut next = self.position().clone();
-        next.play_unchecked(mv);
-        self.positions.push(next);
-        self.moves.push(mv);
+        self.play(mv).map_err(|_| crate::UciError::Illegal {
+            uci: self.position().uci(mv),
+        })?;
         Ok(mv)
     }
 
-    /// Takes back the last move, returning it (`None` at the start).
+    /// Takes back the last move, returning it (`None` at the start). A
+    /// claimed draw is taken back with it.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         self.positions.pop();
+        self.claimed = None;
         Some(mv)
     }
 
@@ -100,19 +118,34 @@ impl<'v, W: Word> Game<'v, W> {
         self.positions.iter().filter(|p| p.hash() == hash).count()
     }
 
-    /// How the game has ended: by its variant's rules, or by a draw a player
-    /// may claim (threefold repetition, the fifty-move rule).
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = self.position().outcome() {
-            return Some(outcome);
-        }
-        let reason = if self.repetitions() >= 3 {
-            EndReason::Repetition
-        } else if self.position().halfmoves() >= 100 {
-            EndReason::FiftyMoves
-        } else {
+    /// The draw the side to move may claim now, if any: threefold
+    /// repetition, or the variant's n-move rule.
+    pub fn claimable_draw(&self) -> Option<EndReason> {
+        if self.position().outcome().is_some() {
             return None;
-        };
-        Some(Outcome { winner: None, reason })
+        }
+        let limit = self.position().variant().n_move_rule().saturating_mul(2);
+        if self.repetitions() >= REPETITIONS {
+            Some(EndReason::Repetition)
+        } else if limit > 0 && self.position().halfmoves() >= limit {
+            Some(EndReason::MoveRule)
+        } else {
+            None
+        }
+    }
+
+    /// Claims the draw [`Game::claimable_draw`] offers, ending the game with
+    /// it (scored as the variant scores draws); `None` if there is none.
+    pub fn claim_draw(&mut self) -> Option<Outcome> {
+        let reason = self.claimable_draw()?;
+        let outcome = self.position().claimed_draw(reason);
+        self.claimed = Some(outcome);
+        Some(outcome)
+    }
+
+    /// How the game has ended: by its variant's rules, or by a claimed
+    /// draw.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.claimed.or_else(|| self.position().outcome())
     }
 }

@@ -29,6 +29,10 @@ impl KindSet {
         self.0 == 0
     }
 
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
     pub fn iter(self) -> impl Iterator<Item = PieceKind> {
         let mut bits = self.0;
         std::iter::from_fn(move || {

@@ -1,57 +1,50 @@
-//! Legal move generation.
+//! Move generation: the pseudo-legal moves, and the legal ones by the
+//! variant's [`Legality`] strategy.
 //!
 //! Moves are produced in bulk, one origin and a set of destinations at a
-//! time, so that counting them (perft's last ply) is a popcount. Legality
-//! is decided without playing moves, from the checks on the royal piece and
-//! the pins against it, both read off the attack tables; only en passant
-//! captures are tried by playing them. This is exact on every board because
-//! attacks only ever shrink as squares fill: a move can expose the royal
-//! piece only by vacating a square on a path to it.
+//! time, so that counting them (perft's last ply) is a popcount. With
+//! [`Legality::PinsAndChecks`], legality is decided without playing moves,
+//! from the checks on the royal piece and the pins against it, both read off
+//! the attack tables; only en passant captures are tried by playing them.
+//! That is exact where attacks only shrink as squares fill: a move can then
+//! expose the royal piece only by vacating a square on a path to it.
 
 use fairy_geometry::{Square, SquareSet, Word};
 use smallvec::SmallVec;
 
-use crate::variant::{AttackGroup, Kind};
-use crate::{Move, MoveList, Position};
+use crate::variant::{AttackGroup, KindMoves, Promotions};
+use crate::{Legality, Move, MoveList, Position};
 
 /// Receives generated moves.
 pub(crate) trait MoveSink<W: Word> {
-    /// The moves of the piece of kind `kind` on `from` to each square of
-    /// `to`; those in `promoting` promote.
-    fn piece_moves(&mut self, kind: &Kind<W>, from: Square, to: SquareSet<W>, promoting: SquareSet<W>);
+    /// The moves of one piece on `from` to each square of `to`, promoting
+    /// by `promotions` where it says.
+    fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>);
 
-    /// The moves of several pieces of kind `kind` by one displacement: a
-    /// move to `t` comes from `t - delta`.
-    fn shifted_moves(&mut self, kind: &Kind<W>, delta: i16, to: SquareSet<W>, promoting: SquareSet<W>);
+    /// The moves of several pieces of one kind by one displacement: a move
+    /// to `t` comes from `t - delta`.
+    fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>);
 
-    /// A castling or en passant move.
-    fn special(&mut self, mv: Move);
+    /// One move (castling, en passant, or a move found by playing it).
+    fn one(&mut self, mv: Move);
 }
 
 /// Counts moves without listing them.
 pub(crate) struct MoveCounter(pub u64);
 
-impl MoveCounter {
-    #[inline]
-    fn add<W: Word>(&mut self, kind: &Kind<W>, to: SquareSet<W>, promoting: SquareSet<W>) {
-        let choices = kind.promotion_choices.len() as u64 + u64::from(kind.promotion_optional);
-        self.0 += u64::from((to - promoting).count()) + u64::from(promoting.count()) * choices;
-    }
-}
-
 impl<W: Word> MoveSink<W> for MoveCounter {
     #[inline]
-    fn piece_moves(&mut self, kind: &Kind<W>, _from: Square, to: SquareSet<W>, promoting: SquareSet<W>) {
-        self.add(kind, to, promoting);
+    fn piece_moves(&mut self, promotions: &Promotions<W>, _from: Square, to: SquareSet<W>) {
+        self.0 += promotions.count(to);
     }
 
     #[inline]
-    fn shifted_moves(&mut self, kind: &Kind<W>, _delta: i16, to: SquareSet<W>, promoting: SquareSet<W>) {
-        self.add(kind, to, promoting);
+    fn shifted_moves(&mut self, promotions: &Promotions<W>, _delta: i16, to: SquareSet<W>) {
+        self.0 += promotions.count(to);
     }
 
     #[inline]
-    fn special(&mut self, _mv: Move) {
+    fn one(&mut self, _mv: Move) {
         self.0 += 1;
     }
 }
@@ -60,33 +53,35 @@ impl<W: Word> MoveSink<W> for MoveCounter {
 pub(crate) struct MoveCollector<'a>(pub &'a mut MoveList);
 
 impl MoveCollector<'_> {
-    fn push<W: Word>(&mut self, kind: &Kind<W>, from: Square, to: Square, promotes: bool) {
-        if !promotes || kind.promotion_optional {
+    fn push<W: Word>(&mut self, promotions: &Promotions<W>, from: Square, to: Square) {
+        if !promotions.zone.contains(to) {
+            self.0.push(Move::normal(from, to, None));
+            return;
+        }
+        if promotions.optional {
             self.0.push(Move::normal(from, to, None));
         }
-        if promotes {
-            for &choice in &kind.promotion_choices {
-                self.0.push(Move::normal(from, to, Some(choice)));
-            }
+        for &choice in promotions.choices(to) {
+            self.0.push(Move::normal(from, to, Some(choice)));
         }
     }
 }
 
 impl<W: Word> MoveSink<W> for MoveCollector<'_> {
-    fn piece_moves(&mut self, kind: &Kind<W>, from: Square, to: SquareSet<W>, promoting: SquareSet<W>) {
+    fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
         for square in to {
-            self.push(kind, from, square, promoting.contains(square));
+            self.push(promotions, from, square);
         }
     }
 
-    fn shifted_moves(&mut self, kind: &Kind<W>, delta: i16, to: SquareSet<W>, promoting: SquareSet<W>) {
+    fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>) {
         for square in to {
             let from = Square::new((square.index() as i32 - i32::from(delta)) as u8);
-            self.push(kind, from, square, promoting.contains(square));
+            self.push(promotions, from, square);
         }
     }
 
-    fn special(&mut self, mv: Move) {
+    fn one(&mut self, mv: Move) {
         self.0.push(mv);
     }
 }
@@ -116,6 +111,36 @@ impl<W: Word> Position<'_, W> {
         counter.0
     }
 
+    /// The moves the pieces of the side to move can make by their movement,
+    /// castling and en passant included, before asking whether they leave
+    /// a royal piece attacked.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_movement::Movement;
+    /// use fairy_position::{PieceSpec, Variant, VariantSpec};
+    ///
+    /// // The king on c1 is in check from the rook on c4: of its five steps
+    /// // only b1, b2 and d1, d2 (off the c-file) are legal.
+    /// let spec = VariantSpec::new("rooks", Geometry::new(BoardSize::new(5, 4)?), "k1r2/5/5/2K2 w - - 0 1")
+    ///     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    ///     .piece(PieceSpec::new('R', "rook", Movement::rook()));
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// let position = variant.start_position();
+    /// assert_eq!(position.pseudo_legal_moves().len(), 5);
+    /// assert_eq!(position.legal_moves().len(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        if self.terminal().is_none() {
+            self.generate_pseudo_legal(&mut MoveCollector(&mut moves));
+        }
+        moves
+    }
+
     /// The number of moves `color`'s pieces could make if it were their
     /// turn, ignoring whether they leave a royal piece attacked (and
     /// ignoring castling and en passant): a measure of activity for
@@ -138,18 +163,13 @@ impl<W: Word> Position<'_, W> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn mobility(&self, color: fairy_movement::Color) -> u32 {
-        let variant = self.variant;
         let ours = self.by_color[color.index()];
-        let theirs = self.by_color[color.other().index()];
-        let occupied = ours | theirs;
-        let empty = variant.board - occupied;
-        let capturable = theirs - self.pieces_of_kinds(color.other(), variant.uncapturable);
-        let free = empty | capturable;
+        let targets = self.targets(color);
         let mut count = 0;
-        for (index, kind) in variant.kinds.iter().enumerate() {
+        for (index, kind) in self.variant.kinds.iter().enumerate() {
             let moves = &kind.moves[color.index()];
             for from in self.by_kind[index] & ours {
-                count += moves.destinations(from, occupied, empty, capturable, free).count();
+                count += targets.destinations(moves, from).count();
             }
         }
         count
@@ -160,26 +180,85 @@ impl<W: Word> Position<'_, W> {
         self.legal_moves().contains(&mv)
     }
 
-    /// Generates every legal move into `sink`.
+    /// Generates every legal move into `sink`: none once the game has
+    /// ended by a rule, otherwise by the variant's legality strategy.
     pub(crate) fn generate<S: MoveSink<W>>(&self, sink: &mut S) {
-        let variant = self.variant;
-        if self.arrival_winner().is_some() {
+        if self.terminal().is_some() {
             return;
         }
-        let us = self.turn;
-        let them = us.other();
-        let ours = self.by_color[us.index()];
-        let theirs = self.by_color[them.index()];
-        let occupied = ours | theirs;
-        let empty = variant.board - occupied;
-        let capturable = theirs - self.pieces_of_kinds(them, variant.uncapturable);
-        let royal = self.royal_square(us);
+        match self.variant.legality {
+            Legality::PinsAndChecks => self.generate_by_pins_and_checks(sink),
+            Legality::MakeAndTest => self.generate_by_make_and_test(sink),
+        }
+    }
 
-        let attackers: Attackers<'_, W> = variant.attackers[them.index()]
+    /// The occupancy-derived sets move generation starts from, for `color`
+    /// moving.
+    #[inline(always)]
+    fn targets(&self, color: fairy_movement::Color) -> Targets<W> {
+        let them = color.other();
+        let occupied = self.occupied();
+        let empty = self.variant.board - occupied;
+        let capturable = self.by_color[them.index()] - self.pieces_of_kinds(them, self.variant.uncapturable);
+        Targets {
+            occupied,
+            empty,
+            capturable,
+            free: empty | capturable,
+        }
+    }
+
+    /// The attack groups of the side not to move that have pieces.
+    #[inline(always)]
+    fn enemy_attackers(&self) -> Attackers<'_, W> {
+        let them = self.turn.other();
+        self.variant.attackers[them.index()]
             .iter()
             .map(|group| (group, self.pieces_of_kinds(them, group.kinds)))
             .filter(|(_, pieces)| pieces.any())
-            .collect();
+            .collect()
+    }
+
+    /// Every move the side to move's pieces can make, whatever it leaves
+    /// attacked; castling under its own conditions.
+    pub(crate) fn generate_pseudo_legal<S: MoveSink<W>>(&self, sink: &mut S) {
+        let us = self.turn;
+        let ours = self.by_color[us.index()];
+        let targets = self.targets(us);
+        for (index, kind) in self.variant.kinds.iter().enumerate() {
+            let moves = &kind.moves[us.index()];
+            for from in self.by_kind[index] & ours {
+                let to = targets.destinations(moves, from);
+                if to.any() {
+                    sink.piece_moves(&moves.promotions, from, to);
+                }
+            }
+        }
+        let attackers = self.enemy_attackers();
+        for king in self.pieces_of_kinds(us, self.variant.royal) {
+            if !attacked(&attackers, king, targets.occupied) {
+                self.generate_castling(king, &attackers, sink);
+            }
+        }
+        if self.en_passant.any() {
+            self.generate_en_passant(sink, false);
+        }
+    }
+
+    /// The legal moves, from checks and pins against the one royal piece.
+    fn generate_by_pins_and_checks<S: MoveSink<W>>(&self, sink: &mut S) {
+        let variant = self.variant;
+        let us = self.turn;
+        let ours = self.by_color[us.index()];
+        let targets = self.targets(us);
+        let Targets {
+            occupied,
+            empty,
+            capturable,
+            ..
+        } = targets;
+        let royal = self.royal_square(us);
+        let attackers = self.enemy_attackers();
 
         // Where a non-royal move must end to answer every check, and the
         // pieces pinned against the royal piece with the squares they may
@@ -216,7 +295,6 @@ impl<W: Word> Position<'_, W> {
             }
         }
 
-        let free = empty | capturable;
         let royal_set = royal.map_or(SquareSet::EMPTY, SquareSet::from_square);
         for (index, kind) in variant.kinds.iter().enumerate() {
             let pieces = (self.by_kind[index] & ours) - royal_set;
@@ -228,23 +306,22 @@ impl<W: Word> Position<'_, W> {
             if let Some((quiet, capture)) = &moves.bulk {
                 // Pinned pieces are left to the loop below.
                 let movers = pieces - pinned;
-                let zone = moves.promotion_zone;
                 quiet.for_each(movers, empty, |delta, to| {
                     let to = to & empty & evasion;
                     if to.any() {
-                        sink.shifted_moves(kind, delta, to, to & zone);
+                        sink.shifted_moves(&moves.promotions, delta, to);
                     }
                 });
                 capture.for_each(movers, empty, |delta, to| {
                     let to = to & capturable & evasion;
                     if to.any() {
-                        sink.shifted_moves(kind, delta, to, to & zone);
+                        sink.shifted_moves(&moves.promotions, delta, to);
                     }
                 });
                 one_by_one &= pinned;
             }
             for from in one_by_one {
-                let mut to = moves.destinations(from, occupied, empty, capturable, free) & evasion;
+                let mut to = targets.destinations(moves, from) & evasion;
                 if pinned.contains(from) {
                     for &(square, line) in &pins {
                         if square == from {
@@ -253,23 +330,22 @@ impl<W: Word> Position<'_, W> {
                     }
                 }
                 if to.any() {
-                    sink.piece_moves(kind, from, to, to & moves.promotion_zone);
+                    sink.piece_moves(&moves.promotions, from, to);
                 }
             }
         }
 
         if let Some(king) = royal {
             let Some(code) = self.code_at(king) else { return };
-            let kind = &variant.kinds[usize::from(code >> 1)];
-            let moves = &kind.moves[us.index()];
-            let candidates = moves.destinations(king, occupied, empty, capturable, free);
+            let moves = &variant.kinds[usize::from(code >> 1)].moves[us.index()];
+            let candidates = targets.destinations(moves, king);
             let without_king = occupied - royal_set;
             let safe: SquareSet<W> = candidates
                 .iter()
                 .filter(|&to| !attacked(&attackers, to, without_king))
                 .collect();
             if safe.any() {
-                sink.piece_moves(kind, king, safe, safe & moves.promotion_zone);
+                sink.piece_moves(&moves.promotions, king, safe);
             }
             if !in_check {
                 self.generate_castling(king, &attackers, sink);
@@ -277,10 +353,14 @@ impl<W: Word> Position<'_, W> {
         }
 
         if self.en_passant.any() {
-            self.generate_en_passant(sink);
+            self.generate_en_passant(sink, true);
         }
     }
 
+    /// The ways to castle open to the royal piece on `king`, which is not
+    /// in check: rights held, the squares passed and landed on empty but
+    /// for the king and the rook, none the king passes attacked, and the
+    /// king not attacked where it lands with both pieces moved.
     fn generate_castling<S: MoveSink<W>>(&self, king: Square, attackers: &Attackers<'_, W>, sink: &mut S) {
         let us = self.turn;
         let occupied = self.occupied();
@@ -295,22 +375,24 @@ impl<W: Word> Position<'_, W> {
             if rule.empty.intersects(others) {
                 continue;
             }
-            // The squares the king passes are tested as they stand, the
-            // square it lands on with both pieces moved.
-            let passing = rule.king_path - SquareSet::from_square(rule.king_to);
-            if passing.iter().any(|square| attacked(attackers, square, occupied)) {
+            if rule
+                .king_passes
+                .iter()
+                .any(|square| attacked(attackers, square, occupied))
+            {
                 continue;
             }
             let after = others.with(rule.king_to).with(rule.rook_to);
             if attacked(attackers, rule.king_to, after) {
                 continue;
             }
-            sink.special(Move::castling(rule.king_from, rule.king_to, index));
+            sink.one(Move::castling(rule.king_from, rule.king_to, index));
         }
     }
 
-    /// En passant captures are rare: each is tried by playing it.
-    fn generate_en_passant<S: MoveSink<W>>(&self, sink: &mut S) {
+    /// En passant captures are rare: with `legal_only`, each is tried by
+    /// playing it.
+    fn generate_en_passant<S: MoveSink<W>>(&self, sink: &mut S, legal_only: bool) {
         let variant = self.variant;
         let us = self.turn;
         let occupied = self.occupied();
@@ -321,21 +403,27 @@ impl<W: Word> Position<'_, W> {
             for from in self.pieces_of(us, kind) {
                 for to in table.attacks(from, occupied) & self.en_passant {
                     let mv = Move::en_passant(from, to);
-                    if self.is_safe_after(mv) {
-                        sink.special(mv);
+                    if !legal_only || self.is_safe_after(mv) {
+                        sink.one(mv);
                     }
                 }
             }
         }
     }
+}
 
-    /// Whether the mover's royal piece is safe after playing `mv`.
-    fn is_safe_after(&self, mv: Move) -> bool {
-        let mut after = self.clone();
-        after.play_unchecked(mv);
-        match after.royal_square(self.turn) {
-            Some(king) => !after.is_attacked(king, after.turn, after.occupied()),
-            None => true,
-        }
+/// The squares moves are sorted by, computed once per position.
+#[derive(Copy, Clone)]
+struct Targets<W: Word> {
+    occupied: SquareSet<W>,
+    empty: SquareSet<W>,
+    capturable: SquareSet<W>,
+    free: SquareSet<W>,
+}
+
+impl<W: Word> Targets<W> {
+    #[inline]
+    fn destinations(&self, moves: &KindMoves<W>, from: Square) -> SquareSet<W> {
+        moves.destinations(from, self.occupied, self.empty, self.capturable, self.free)
     }
 }

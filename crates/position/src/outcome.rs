@@ -4,8 +4,6 @@ use std::fmt;
 
 use fairy_movement::Color;
 
-use crate::Zone;
-
 /// A result from the point of view of one side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -31,9 +29,10 @@ pub enum EndReason {
     /// The same position occurred a third time: a draw a player may claim
     /// (reported by [`Game`](crate::Game), never by a position alone).
     Repetition,
-    /// Fifty moves by each side without a capture or a pawn-like move: a
-    /// draw a player may claim (reported by [`Game`](crate::Game)).
-    FiftyMoves,
+    /// The n-move rule (fifty moves in chess) by each side without a
+    /// capture or a move that resets the clock: a draw a player may claim
+    /// (reported by [`Game`](crate::Game)).
+    MoveRule,
 }
 
 /// The end of a game: who won (nobody for a draw) and why.
@@ -56,6 +55,15 @@ impl Outcome {
         Outcome { winner, reason }
     }
 
+    /// The result for `side`.
+    pub fn result_for(&self, side: Color) -> GameResult {
+        match self.winner {
+            None => GameResult::Draw,
+            Some(winner) if winner == side => GameResult::Win,
+            Some(_) => GameResult::Loss,
+        }
+    }
+
     /// The result in PGN form: `1-0`, `0-1` or `1/2-1/2`.
     pub fn pgn(&self) -> &'static str {
         match self.winner {
@@ -73,22 +81,11 @@ impl fmt::Display for Outcome {
             EndReason::Stalemate => "stalemate",
             EndReason::Arrival => "arrival",
             EndReason::Repetition => "threefold repetition",
-            EndReason::FiftyMoves => "the fifty-move rule",
+            EndReason::MoveRule => "the n-move rule",
         };
         match self.winner {
             Some(color) => write!(f, "{} ({color} wins by {reason})", self.pgn()),
             None => write!(f, "{} (draw by {reason})", self.pgn()),
         }
     }
-}
-
-/// A winning arrival: a move that puts a piece of the kind lettered `piece`
-/// on a square of `zone` (counted from the mover's side) wins at once.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Arrival {
-    /// The upper-case letter of the arriving piece kind.
-    pub piece: char,
-    /// Where its arrival wins.
-    pub zone: Zone,
 }

@@ -3,7 +3,13 @@
 
 use fairy_geometry::Word;
 
-use crate::{Move, Position};
+use crate::{Move, MoveList, Position};
+
+/// The deepest perft counted by recursion on the call stack; deeper trees
+/// are walked with a stack on the heap down to this depth, so that no depth
+/// can overflow a thread's stack (a tree can be that deep where moves are
+/// forced).
+const RECURSION_DEPTH: u32 = 64;
 
 impl<W: Word> Position<'_, W> {
     /// The number of leaves of the legal move tree `depth` plies deep. The
@@ -28,6 +34,7 @@ impl<W: Word> Position<'_, W> {
         match depth {
             0 => 1,
             1 => self.count_legal_moves(),
+            _ if depth > RECURSION_DEPTH => self.deep_perft(depth),
             _ => self
                 .legal_moves()
                 .into_iter()
@@ -38,6 +45,43 @@ impl<W: Word> Position<'_, W> {
                 })
                 .sum(),
         }
+    }
+
+    /// Perft deeper than [`RECURSION_DEPTH`]: the top of the tree walked
+    /// with an explicit stack, each subtree at that depth by recursion.
+    fn deep_perft(&self, depth: u32) -> u64 {
+        struct Frame<'v, W: Word> {
+            position: Position<'v, W>,
+            moves: MoveList,
+            next: usize,
+        }
+        let mut stack = vec![Frame {
+            position: self.clone(),
+            moves: self.legal_moves(),
+            next: 0,
+        }];
+        let mut leaves = 0;
+        while let Some(frame) = stack.last_mut() {
+            let Some(&mv) = frame.moves.get(frame.next) else {
+                stack.pop();
+                continue;
+            };
+            frame.next += 1;
+            let mut child = frame.position.clone();
+            child.play_unchecked(mv);
+            let child_depth = depth - stack.len() as u32;
+            if child_depth <= RECURSION_DEPTH {
+                leaves += child.perft(child_depth);
+            } else {
+                let moves = child.legal_moves();
+                stack.push(Frame {
+                    position: child,
+                    moves,
+                    next: 0,
+                });
+            }
+        }
+        leaves
     }
 
     /// Perft split by the first move: each legal move with the number of

@@ -1,9 +1,8 @@
 //! Piece kinds, pieces and their definitions.
 
-use std::fmt;
-
-use fairy_geometry::{BoardSize, Coord, SquareSet, Word};
 use fairy_movement::{Color, Movement};
+
+use crate::Zone;
 
 /// The most piece kinds a variant may define.
 pub const MAX_KINDS: usize = 16;
@@ -48,120 +47,23 @@ pub enum NetCrossing {
     Never,
 }
 
-/// A set of squares given by ranks counted from the owner's side and by
-/// squares named from White's side; both mirror for Black.
+/// Promotion of a piece kind: where, into what, and whether it must.
+///
+/// A choice is offered on a square only if a piece of that kind may stand
+/// there (not in its own compulsory promotion zone, say); where no choice
+/// is left, a compulsory promotion cannot be made.
 ///
 /// # Examples
 ///
 /// ```
-/// use fairy_geometry::BoardSize;
 /// use fairy_movement::Color;
-/// use fairy_position::Zone;
+/// use fairy_position::{Promotion, Zone};
 ///
-/// let size = BoardSize::new(8, 8)?;
-/// let last = Zone::ranks([8]);
-/// assert_eq!(last.squares_for::<u64>(size, Color::White)?.count(), 8);
-/// assert!(last.squares_for::<u64>(size, Color::Black)?.contains(size.parse_square("e1")?));
-/// let centre = Zone::squares(["d4".parse()?, "e4".parse()?, "d5".parse()?, "e5".parse()?]);
-/// assert_eq!(centre.squares_for::<u64>(size, Color::Black)?, centre.squares_for::<u64>(size, Color::White)?);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// // Chigorin chess: White's pawns become knights' friends, Black's bishops'.
+/// let promotion = Promotion::new(Zone::ranks([8]), ['C', 'R', 'N']).with_black_choices(['Q', 'R', 'B']);
+/// assert_eq!(promotion.choices_for(Color::White), ['C', 'R', 'N']);
+/// assert_eq!(promotion.choices_for(Color::Black), ['Q', 'R', 'B']);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Zone {
-    ranks: Vec<u8>,
-    squares: Vec<Coord>,
-}
-
-impl Zone {
-    /// No square.
-    pub fn none() -> Zone {
-        Zone::default()
-    }
-
-    /// Whole ranks, numbered from 1 at the owner's first rank: `[8]` is the
-    /// far rank of a chessboard for either side.
-    pub fn ranks(ranks: impl IntoIterator<Item = u8>) -> Zone {
-        Zone {
-            ranks: ranks.into_iter().collect(),
-            squares: Vec::new(),
-        }
-    }
-
-    /// Single squares, named as White sees them; Black's are mirrored across
-    /// the middle rank.
-    pub fn squares(squares: impl IntoIterator<Item = Coord>) -> Zone {
-        Zone {
-            ranks: Vec::new(),
-            squares: squares.into_iter().collect(),
-        }
-    }
-
-    /// The union of two zones.
-    #[must_use]
-    pub fn and(mut self, other: Zone) -> Zone {
-        self.ranks.extend(other.ranks);
-        self.squares.extend(other.squares);
-        self
-    }
-
-    /// Whether the zone holds no square.
-    pub fn is_empty(&self) -> bool {
-        self.ranks.is_empty() && self.squares.is_empty()
-    }
-
-    /// The zone's squares for the owner `color` on a board of `size`.
-    ///
-    /// # Errors
-    ///
-    /// The offending rank number or square, as a [`ZoneError`], if it is not
-    /// on the board.
-    pub fn squares_for<W: Word>(&self, size: BoardSize, color: Color) -> Result<SquareSet<W>, ZoneError> {
-        let mut set = SquareSet::EMPTY;
-        for &number in &self.ranks {
-            if number == 0 || number > size.ranks() {
-                return Err(ZoneError::Rank(number));
-            }
-            let rank = match color {
-                Color::White => number - 1,
-                Color::Black => size.ranks() - number,
-            };
-            for file in 0..size.files() {
-                set.extend(size.square_at(file, rank));
-            }
-        }
-        for &coord in &self.squares {
-            let square = size.square(coord).ok_or(ZoneError::Square(coord))?;
-            set.insert(match color {
-                Color::White => square,
-                Color::Black => size.mirror(square),
-            });
-        }
-        Ok(set)
-    }
-}
-
-/// A rank or square of a [`Zone`] that is not on the board.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ZoneError {
-    /// A rank number outside the board.
-    Rank(u8),
-    /// A square outside the board.
-    Square(Coord),
-}
-
-impl fmt::Display for ZoneError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ZoneError::Rank(number) => write!(f, "rank {number} is not on the board"),
-            ZoneError::Square(coord) => write!(f, "square {coord} is not on the board"),
-        }
-    }
-}
-
-impl std::error::Error for ZoneError {}
-
-/// Promotion of a piece kind: where, into what, and whether it must.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Promotion {
@@ -169,6 +71,8 @@ pub struct Promotion {
     pub zone: Zone,
     /// The letters of the kinds it may become.
     pub choices: Vec<char>,
+    /// Black's choices, where they differ from White's.
+    pub black_choices: Option<Vec<char>>,
     /// Whether promotion is compulsory (otherwise the piece may also stay
     /// what it is).
     pub compulsory: bool,
@@ -180,7 +84,34 @@ impl Promotion {
         Promotion {
             zone,
             choices: choices.into_iter().collect(),
+            black_choices: None,
             compulsory: true,
+        }
+    }
+
+    /// This promotion with other choices for Black.
+    #[must_use]
+    pub fn with_black_choices(self, choices: impl IntoIterator<Item = char>) -> Promotion {
+        Promotion {
+            black_choices: Some(choices.into_iter().collect()),
+            ..self
+        }
+    }
+
+    /// This promotion, optional.
+    #[must_use]
+    pub fn optional(self) -> Promotion {
+        Promotion {
+            compulsory: false,
+            ..self
+        }
+    }
+
+    /// The letters of the kinds a piece of `color` may become.
+    pub fn choices_for(&self, color: Color) -> &[char] {
+        match (color, &self.black_choices) {
+            (Color::Black, Some(choices)) => choices,
+            _ => &self.choices,
         }
     }
 }
@@ -229,6 +160,10 @@ pub struct PieceSpec {
     pub initial: Zone,
     /// How it promotes, if it does.
     pub promotion: Option<Promotion>,
+    /// Whether its moves reset the clock of the n-move rule, as captures
+    /// do; `None`: exactly when it can never move back towards its own side
+    /// (pawns). Fairy-Stockfish resets it for the kinds it calls pawns.
+    pub resets_clock: Option<bool>,
 }
 
 impl PieceSpec {
@@ -244,6 +179,7 @@ impl PieceSpec {
             net: NetCrossing::Free,
             initial: Zone::none(),
             promotion: None,
+            resets_clock: None,
         }
     }
 
@@ -279,6 +215,15 @@ impl PieceSpec {
     pub fn promotion(self, promotion: Promotion) -> PieceSpec {
         PieceSpec {
             promotion: Some(promotion),
+            ..self
+        }
+    }
+
+    /// This piece with its moves resetting the n-move clock, or not.
+    #[must_use]
+    pub fn resets_clock(self, resets: bool) -> PieceSpec {
+        PieceSpec {
+            resets_clock: Some(resets),
             ..self
         }
     }

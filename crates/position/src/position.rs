@@ -8,9 +8,7 @@ use fairy_geometry::{BoardSize, Coord, File, MAX_RANKS, Rank, Square, SquareSet,
 use fairy_movement::Color;
 
 use crate::kinds::KindSet;
-use crate::{
-    CastlingRights, EndReason, FenError, MAX_KINDS, Move, Outcome, Piece, PieceKind, Setup, SetupPiece, Variant,
-};
+use crate::{CastlingRights, FenError, MAX_KINDS, Move, Piece, PieceKind, Setup, SetupPiece, Variant};
 
 /// The mailbox byte of an empty square.
 const EMPTY: u8 = u8::MAX;
@@ -56,7 +54,21 @@ pub struct Position<'v, W: Word = u64> {
     pub(crate) victim: Square,
     halfmoves: u32,
     fullmoves: u32,
+    /// State beyond the board, for the rules that keep some.
+    pub(crate) extra: Extra,
     hash: u64,
+}
+
+/// The most counters a position keeps beyond the board.
+const COUNTERS: usize = 4;
+
+/// State a position keeps beyond its pieces, rights and clocks, for the
+/// rule families that need some (checks given, and the like): small
+/// counters, each hashed through Zobrist. They stay at zero in variants
+/// without such rules, which pay only for their bytes.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Extra {
+    pub counters: [u8; COUNTERS],
 }
 
 /// A setup that is not a legal position of the variant.
@@ -208,6 +220,7 @@ impl<'v, W: Word> Position<'v, W> {
             victim: Square::new(0),
             halfmoves: 0,
             fullmoves: 1,
+            extra: Extra::default(),
             hash: 0,
         }
     }
@@ -281,47 +294,14 @@ impl<'v, W: Word> Position<'v, W> {
             }
             position.castling.0 |= 1 << index;
         }
-        if position.arrival(setup.turn).is_some() {
-            return Err(PositionError::AlreadyWon { color: setup.turn });
-        }
+        position.check_goals()?;
         if let Some(king) = position.royal_square(setup.turn.other()) {
             if position.is_attacked(king, setup.turn, position.occupied()) {
                 return Err(PositionError::OpponentInCheck);
             }
         }
-        if let Some(&first) = setup.en_passant.first() {
-            let squares: SquareSet<W> = setup.en_passant.iter().copied().collect();
-            let error = |reason| PositionError::EnPassant {
-                square: coord(size, first),
-                reason,
-            };
-            if setup.en_passant.iter().any(|&square| !size.contains(square)) {
-                return Err(error("the square is not on the board"));
-            }
-            if squares.intersects(position.occupied()) {
-                return Err(error("the square is occupied"));
-            }
-            let candidates = position.en_passant_victims(squares);
-            let victim = match setup.en_passant_victim {
-                Some(named) if candidates.contains(named) => named,
-                Some(_) => {
-                    return Err(error(
-                        "the piece named after @ cannot have passed it with the last move",
-                    ));
-                }
-                None if candidates.more_than_one() => {
-                    return Err(error(
-                        "several pieces can have passed it; name the one that did after @ (like g6@h5)",
-                    ));
-                }
-                None => candidates.first().ok_or(error(
-                    "no piece of the side that just moved can have passed it with its last move",
-                ))?,
-            };
-            if position.en_passant_capturable(squares, victim, setup.turn) {
-                position.en_passant = squares;
-                position.victim = victim;
-            }
+        if !setup.en_passant.is_empty() {
+            position.set_en_passant(&setup.en_passant)?;
         }
         position.halfmoves = setup.halfmoves;
         position.fullmoves = setup.fullmoves.max(1);
@@ -356,10 +336,11 @@ impl<'v, W: Word> Position<'v, W> {
             .iter()
             .map(|index| self.variant.castling[index].letter)
             .collect();
-        setup.en_passant = self.en_passant.iter().collect();
-        if self.en_passant.any() && self.en_passant_victims(self.en_passant).more_than_one() {
-            setup.en_passant_victim = Some(self.victim);
+        let mut listed = self.en_passant;
+        if self.en_passant.any() && self.en_passant_needs_marker() {
+            listed.insert(self.victim);
         }
+        setup.en_passant = listed.iter().collect();
         setup.halfmoves = self.halfmoves;
         setup.fullmoves = self.fullmoves;
         setup
@@ -415,8 +396,9 @@ impl<'v, W: Word> Position<'v, W> {
         self.en_passant
     }
 
-    /// Moves since the last capture or irreversible move (the fifty-move
-    /// rule's clock; draws by it are claimed, never automatic).
+    /// Moves since the last capture or move that resets the clock (a pawn's,
+    /// in chess): the n-move rule's clock; draws by it are claimed, never
+    /// automatic.
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
     }
@@ -448,6 +430,9 @@ impl<'v, W: Word> Position<'v, W> {
         hash ^= zobrist.castling(self.castling.0);
         for square in self.en_passant {
             hash ^= zobrist.en_passant(square.index());
+        }
+        for (slot, &value) in self.extra.counters.iter().enumerate() {
+            hash ^= zobrist.counter(slot, value);
         }
         hash
     }
@@ -490,42 +475,6 @@ impl<'v, W: Word> Position<'v, W> {
             })
     }
 
-    /// The side that has won by arrival: the side that just moved, if one
-    /// of its pieces stands where its arrival wins.
-    pub fn arrival_winner(&self) -> Option<Color> {
-        self.arrival(self.turn.other())
-    }
-
-    /// `color`, if one of its pieces stands where its arrival wins.
-    fn arrival(&self, color: Color) -> Option<Color> {
-        self.variant.arrivals[color.index()]
-            .iter()
-            .any(|&(kind, squares)| self.pieces_of(color, kind).intersects(squares))
-            .then_some(color)
-    }
-
-    /// How the game has ended, if it has: a winning arrival by the last move,
-    /// or no legal move for the side to move (checkmate or stalemate, scored
-    /// by the variant's rules). Draws that must be claimed (fifty moves,
-    /// repetition) are not outcomes.
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(winner) = self.arrival_winner() {
-            return Some(Outcome {
-                winner: Some(winner),
-                reason: EndReason::Arrival,
-            });
-        }
-        if self.count_legal_moves() > 0 {
-            return None;
-        }
-        let spec = self.variant.spec();
-        Some(if self.is_check() {
-            Outcome::for_side(self.turn, spec.checkmate, EndReason::Checkmate)
-        } else {
-            Outcome::for_side(self.turn, spec.stalemate, EndReason::Stalemate)
-        })
-    }
-
     /// Plays a legal move.
     ///
     /// # Errors
@@ -557,7 +506,7 @@ impl<'v, W: Word> Position<'v, W> {
         let victim = self.victim;
         let had_en_passant = self.en_passant.any();
         self.en_passant = SquareSet::EMPTY;
-        let mut irreversible = kind.irreversible;
+        let mut resets_clock = kind.resets_clock;
         if let Some(index) = mv.castling_index() {
             if let Some(rule) = variant.castling.get(index) {
                 let rook = self.take(rule.rook_from);
@@ -568,11 +517,13 @@ impl<'v, W: Word> Position<'v, W> {
                 }
             }
         } else {
-            if mv.is_en_passant() && had_en_passant {
-                self.take(victim);
-                irreversible = true;
-            } else if self.take(to).is_some() {
-                irreversible = true;
+            let captured = if mv.is_en_passant() && had_en_passant {
+                victim
+            } else {
+                to
+            };
+            if self.capture(captured) {
+                resets_clock = true;
             }
             self.take(from);
             let landing = match mv.promotion() {
@@ -580,7 +531,8 @@ impl<'v, W: Word> Position<'v, W> {
                 None => moving,
             };
             self.put(to, landing);
-            if kind.leaves_en_passant {
+            // A double step that promotes leaves nothing to take en passant.
+            if kind.leaves_en_passant && mv.promotion().is_none() {
                 self.leave_en_passant(from, to, usize::from(moving >> 1));
             }
         }
@@ -588,7 +540,7 @@ impl<'v, W: Word> Position<'v, W> {
         let rights = self.castling.0 & kept(from) & kept(to);
         self.hash ^= zobrist.castling(self.castling.0 ^ rights);
         self.castling = CastlingRights(rights);
-        self.halfmoves = if irreversible {
+        self.halfmoves = if resets_clock {
             0
         } else {
             self.halfmoves.saturating_add(1)
@@ -598,6 +550,14 @@ impl<'v, W: Word> Position<'v, W> {
         }
         self.turn = us.other();
         self.hash ^= zobrist.black;
+    }
+
+    /// Captures the piece on `square`, if any: the one place where a
+    /// capture's effect is applied (in every variant so far, the piece
+    /// leaves the board). Whether something was captured.
+    #[inline]
+    fn capture(&mut self, square: Square) -> bool {
+        self.take(square).is_some()
     }
 
     /// After a move of `kind` from `from` to `to`: records the squares it
@@ -625,10 +585,67 @@ impl<'v, W: Word> Position<'v, W> {
         }
     }
 
-    /// The pieces of the side that just moved that can have passed
-    /// `squares` with a double step.
+    /// Sets the en passant squares from a FEN's list: the empty squares are
+    /// the squares passed, an occupied one names the piece that may be
+    /// taken. Squares no piece of the side to move could capture on are
+    /// dropped.
+    fn set_en_passant(&mut self, listed: &[Square]) -> Result<(), PositionError> {
+        let size = self.variant.size();
+        let error = |square: Square, reason| PositionError::EnPassant {
+            square: coord(size, square),
+            reason,
+        };
+        if let Some(&off) = listed.iter().find(|&&square| !size.contains(square)) {
+            return Err(error(off, "the square is not on the board"));
+        }
+        let squares: SquareSet<W> = listed.iter().copied().collect();
+        let marked = squares & self.occupied();
+        let passed = squares - marked;
+        let mover = self.turn.other();
+        let Some(first) = passed.first() else {
+            return Err(error(listed[0], "the square is occupied"));
+        };
+        if let Some(wrong) = (marked - self.by_color[mover.index()]).first() {
+            return Err(error(wrong, "the square holds a piece of the side to move"));
+        }
+        if marked.more_than_one() {
+            let second = marked.iter().nth(1).unwrap_or(first);
+            return Err(error(second, "only one piece may be named as the one to take"));
+        }
+        let candidates = self.en_passant_victims(passed);
+        let victim = match marked.first() {
+            Some(named) if candidates.contains(named) => named,
+            Some(named) => {
+                return Err(error(
+                    named,
+                    "this piece cannot have passed the listed squares with the last move",
+                ));
+            }
+            None if candidates.more_than_one() => {
+                return Err(error(
+                    first,
+                    "several pieces can have passed it; list the square of the one that did too (like g6h5)",
+                ));
+            }
+            None => candidates.first().ok_or(error(
+                first,
+                "no piece of the side that just moved can have passed it with its last move",
+            ))?,
+        };
+        if self.en_passant_capturable(passed, victim, self.turn) {
+            self.en_passant = passed;
+            self.victim = victim;
+        }
+        Ok(())
+    }
+
+    /// The pieces of the side that just moved that can have passed exactly
+    /// `squares` with their last move: a double step from an empty square
+    /// that leaves them as en passant squares (the union of its ways, when
+    /// several lead to the same square).
     fn en_passant_victims(&self, squares: SquareSet<W>) -> SquareSet<W> {
         let mover = self.turn.other();
+        let occupied = self.occupied();
         let mut victims = SquareSet::<W>::EMPTY;
         for (index, kind) in self.variant.kinds.iter().enumerate() {
             if !kind.leaves_en_passant {
@@ -636,18 +653,54 @@ impl<'v, W: Word> Position<'v, W> {
             }
             let pieces = self.pieces_of(mover, PieceKind::new(index as u8));
             for (from, steps) in kind.moves[mover.index()].double_steps.iter().enumerate() {
-                let from = Square::new(from as u8);
-                if self.occupied().contains(from) {
+                if occupied.contains(Square::new(from as u8)) {
                     continue;
                 }
-                for step in steps {
-                    if pieces.contains(step.to) && (squares - step.passed).is_empty() {
-                        victims.insert(step.to);
+                for to in pieces {
+                    let passed = steps
+                        .iter()
+                        .filter(|step| step.to == to && !step.passed.intersects(occupied))
+                        .fold(SquareSet::EMPTY, |all, step| all | step.passed);
+                    if passed == squares {
+                        victims.insert(to);
                     }
                 }
             }
         }
         victims
+    }
+
+    /// Whether the FEN must name the piece that may be taken en passant:
+    /// when the squares passed do not tell which piece passed them, and, on
+    /// boards Fairy-Stockfish plays, when the piece is not the nearest piece
+    /// beyond a passed square on its file, where Fairy-Stockfish looks for
+    /// it (a Berolina pawn's `c2e4` is written `d3e4`).
+    fn en_passant_needs_marker(&self) -> bool {
+        if self.en_passant_victims(self.en_passant).more_than_one() {
+            return true;
+        }
+        let geometry = self.variant.geometry();
+        if geometry.is_cylinder() || geometry.net().is_some() || geometry.grid().is_some() {
+            return false;
+        }
+        let size = geometry.size();
+        let mover = self.turn.other();
+        let forward: i8 = match mover {
+            Color::White => 1,
+            Color::Black => -1,
+        };
+        let theirs = self.by_color[mover.index()];
+        self.en_passant.iter().any(|passed| {
+            let mut square = passed;
+            let nearest = loop {
+                match geometry.step(square, 0, forward) {
+                    Some(step) if theirs.contains(step.to) => break Some(step.to),
+                    Some(step) => square = step.to,
+                    None => break None,
+                }
+            };
+            nearest != Some(self.victim) && size.contains(self.victim)
+        })
     }
 
     /// Whether a piece of `capturer` could capture en passant on one of
@@ -733,6 +786,7 @@ impl<W: Word> PartialEq for Position<'_, W> {
             && (self.en_passant.is_empty() || self.victim == other.victim)
             && self.halfmoves == other.halfmoves
             && self.fullmoves == other.fullmoves
+            && self.extra == other.extra
     }
 }
 

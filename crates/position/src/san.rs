@@ -5,8 +5,10 @@
 //! file and/or rank when another piece of the same kind could go to the
 //! same square, `x` for a capture, the destination, `=` and the letter of
 //! a promotion, and `+` for check or `#` for checkmate. Castling is `O-O`
-//! (the king moving towards the higher files) or `O-O-O`. A pawn-like
-//! piece's capture always names its file, as in chess.
+//! (the king moving towards the higher files) or `O-O-O`, followed by the
+//! rook's square in parentheses where two ways to castle go in one
+//! direction (`O-O(h1)`). A pawn-like piece's capture always names its
+//! file, as in chess.
 //!
 //! Which moves are ambiguous is read off the legal move list, so it holds
 //! on every board: on a cylinder, a rook reaching a square round either
@@ -129,7 +131,7 @@ impl<'v, W: Word> Position<'v, W> {
     fn is_pawn_like(&self, square: Square) -> bool {
         self.piece_at(square).is_some_and(|piece| {
             let kind = &self.variant.kinds[piece.kind.index()];
-            kind.irreversible && !kind.spec.royal
+            kind.pawn_like && !kind.spec.royal
         })
     }
 
@@ -165,10 +167,12 @@ impl<'v, W: Word> Position<'v, W> {
 
     fn san_without_suffix(&self, mv: Move) -> String {
         let size = self.variant.size();
-        if let Some(index) = mv.castling_index() {
-            let rule = &self.variant.castling[index];
-            let kingside = size.file_of(rule.king_to) > size.file_of(rule.king_from);
-            return String::from(if kingside { "O-O" } else { "O-O-O" });
+        if let Some(rule) = mv.castling_index().and_then(|index| self.variant.castling.get(index)) {
+            let mut text = String::from(if rule.is_long(size) { "O-O-O" } else { "O-O" });
+            if rule.san_names_rook {
+                let _ = write!(text, "({})", size.name(rule.rook_from));
+            }
+            return text;
         }
         let (from, to) = (mv.from(), mv.to());
         let pawn = self.is_pawn_like(from);
@@ -236,16 +240,24 @@ impl<'v, W: Word> Position<'v, W> {
         let bare = trimmed.trim_end_matches(['+', '#', '!', '?']);
         let legal = self.legal_moves();
         let size = self.variant.size();
-        if matches!(bare, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
-            let long = bare.len() > 3;
+        // Castling: `O-O`, `O-O-O`, naming the rook's square where two ways
+        // go one direction (`O-O(h1)`).
+        let (castles, rook) = match bare.strip_suffix(')').and_then(|rest| rest.split_once('(')) {
+            Some((castles, rook)) => (castles, Some(rook)),
+            None => (bare, None),
+        };
+        if matches!(castles, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
+            let long = castles.len() > 3;
             let found: Vec<Move> = legal
                 .iter()
                 .copied()
                 .filter(|mv| {
-                    mv.castling_index().is_some_and(|index| {
-                        let rule = &self.variant.castling[index];
-                        (size.file_of(rule.king_to) < size.file_of(rule.king_from)) == long
-                    })
+                    mv.castling_index()
+                        .and_then(|index| self.variant.castling.get(index))
+                        .is_some_and(|rule| {
+                            rule.is_long(size) == long
+                                && rook.is_none_or(|rook| size.name(rule.rook_from).to_string() == rook)
+                        })
                 })
                 .collect();
             return the_only_move(&found, trimmed);

@@ -49,12 +49,12 @@ pub struct Setup {
     pub turn: Color,
     /// The castling rights, as FEN letters.
     pub castling: Vec<char>,
-    /// The en passant squares.
+    /// The en passant field's squares as written: the squares the last
+    /// move passed, where a piece may capture en passant, and possibly the
+    /// square of the piece that may be taken (Fairy-Stockfish's convention
+    /// where that piece does not stand on the passed square's file, as
+    /// after a Berolina pawn's `c2e4`: `d3e4`).
     pub en_passant: Vec<Square>,
-    /// The piece an en passant capture would take, when the squares alone
-    /// do not say (a Berolina pawn reaches f5 or h5 through g6). FEN writes
-    /// it after an `@`: `g6@h5`.
-    pub en_passant_victim: Option<Square>,
     /// Moves since the last capture or irreversible move.
     pub halfmoves: u32,
     /// The move number, starting at 1 and counting after each Black move.
@@ -70,7 +70,6 @@ impl Setup {
             turn: Color::White,
             castling: Vec::new(),
             en_passant: Vec::new(),
-            en_passant_victim: None,
             halfmoves: 0,
             fullmoves: 1,
         }

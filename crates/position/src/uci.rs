@@ -114,12 +114,18 @@ impl Error for UciError {
 }
 
 impl<'v, W: Word> Position<'v, W> {
-    /// A move of this position in coordinate notation.
+    /// A move of this position in coordinate notation. Castling is the
+    /// king's move (`e1g1`), or, where a plain move of the king has the same
+    /// coordinates, the king "taking" its rook (`e1h1`).
     pub fn uci(&self, mv: Move) -> UciMove {
         let size = self.variant.size();
+        let to = match mv.castling_index().and_then(|index| self.variant.castling.get(index)) {
+            Some(rule) => rule.notation_to,
+            None => mv.to(),
+        };
         UciMove {
             from: coord(size, mv.from()),
-            to: coord(size, mv.to()),
+            to: coord(size, to),
             promotion: mv
                 .promotion()
                 .map(|kind| self.variant.letter(kind).to_ascii_lowercase()),

@@ -1,13 +1,15 @@
 //! Zobrist keys: random numbers whose XOR identifies a position.
 
 /// The keys of one variant: one per (kind, colour, square), per castling
-/// right, per en passant square, and one for Black to move.
+/// right, per en passant square, per counter beyond the board, and one for
+/// Black to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Zobrist {
     squares: usize,
     pieces: Vec<u64>,
     castling: [u64; 8],
     en_passant: Vec<u64>,
+    counters: Vec<u64>,
     pub black: u64,
 }
 
@@ -28,11 +30,13 @@ impl Zobrist {
         let castling = std::array::from_fn(|_| next());
         let en_passant = (0..squares).map(|_| next()).collect();
         let black = next();
+        let counters = (0..4).map(|_| next()).collect();
         Zobrist {
             squares,
             pieces,
             castling,
             en_passant,
+            counters,
             black,
         }
     }
@@ -56,6 +60,22 @@ impl Zobrist {
             }
         }
         key
+    }
+
+    /// The key of a counter beyond the board holding `value` (zero for 0,
+    /// so that variants without counters hash as if they had none).
+    #[inline]
+    pub fn counter(&self, slot: usize, value: u8) -> u64 {
+        if value == 0 {
+            return 0;
+        }
+        // Each value its own key, derived from the slot's by a SplitMix64
+        // round.
+        let mut z =
+            self.counters.get(slot).copied().unwrap_or(0) ^ u64::from(value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
     }
 
     /// The key of an en passant square.

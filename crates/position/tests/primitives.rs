@@ -104,11 +104,9 @@ fn any_kind_may_promote_with_a_choice_and_optionally() {
     )
     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
     .piece(PieceSpec::new('R', "rook", Movement::rook()))
-    .piece(PieceSpec::new('W', "wazir", Movement::wazir()).promotion(Promotion {
-        zone: Zone::ranks([4]),
-        choices: vec!['R'],
-        compulsory: false,
-    }));
+    .piece(
+        PieceSpec::new('W', "wazir", Movement::wazir()).promotion(Promotion::new(Zone::ranks([4]), ['R']).optional()),
+    );
     let variant = compile(spec);
     let position = Position::from_fen(&variant, "3k/W3/4/2K1 w - - 0 1").unwrap();
     assert_eq!(moves_from(&position, "a3"), ["a3a2", "a3a4", "a3a4r", "a3b3"]);
@@ -125,10 +123,7 @@ fn an_arrival_wins_for_any_kind_on_any_zone() {
         "3k/4/4/K3 w - - 0 1",
     )
     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
-    .arrival(Arrival {
-        piece: 'K',
-        zone: centre,
-    });
+    .arrival(Arrival::new('K', centre));
     let variant = compile(spec);
     let start = variant.start_position();
     let hill = start.play(start.parse_uci("a1b2").unwrap()).unwrap();

@@ -33,8 +33,5 @@ pub fn chennis_spec() -> VariantSpec {
         .piece(walled(PieceSpec::new('B', "bishop", Movement::bishop())))
         .piece(PieceSpec::new('N', "knight", Movement::knight()))
         .piece(PieceSpec::new('P', "pawn", pawn).net(NetCrossing::MovesOnly))
-        .arrival(Arrival {
-            piece: 'P',
-            zone: Zone::ranks([7]),
-        })
+        .arrival(Arrival::new('P', Zone::ranks([7])))
 }

@@ -82,9 +82,10 @@ use std::fmt;
 use std::path::Path;
 
 use fairy_geometry::{BoardSize, Coord, Geometry};
-use fairy_movement::{Mode, Movement, Reach};
+use fairy_movement::{Color, Mode, Movement, Reach};
 use fairy_position::{
-    AnyVariant, Arrival, CastlingSpec, GameResult, NetCrossing, PieceSpec, Promotion, VariantError, VariantSpec, Zone,
+    AnyVariant, Arrival, CastlingSpec, FIFTY_MOVES, GameResult, Goal, NetCrossing, PieceSpec, Promotion, VariantError,
+    VariantSpec, Zone,
 };
 use serde::Deserialize;
 
@@ -198,10 +199,12 @@ struct VariantFile {
     start: String,
     #[serde(default)]
     cylinder: bool,
-    grid: Option<[u8; 2]>,
+    grid: Option<Vec<u8>>,
     net: Option<u8>,
     checkmate: Option<ResultName>,
     stalemate: Option<ResultName>,
+    draw_odds: Option<SideName>,
+    n_move_rule: Option<u32>,
     #[serde(rename = "piece", default)]
     pieces: Vec<PieceFile>,
     #[serde(rename = "castling", default)]
@@ -219,7 +222,10 @@ struct PieceFile {
     primitive: Option<String>,
     #[serde(default)]
     initial: Vec<u8>,
+    #[serde(default)]
+    initial_squares: Vec<String>,
     en_passant: Option<bool>,
+    resets_clock: Option<bool>,
     #[serde(default)]
     royal: bool,
     #[serde(default)]
@@ -236,7 +242,9 @@ struct PromotionFile {
     ranks: Vec<u8>,
     #[serde(default)]
     squares: Vec<String>,
+    black_squares: Option<Vec<String>>,
     to: Vec<char>,
+    black_to: Option<Vec<char>>,
     #[serde(default = "yes")]
     compulsory: bool,
 }
@@ -264,6 +272,24 @@ struct ArrivalFile {
     ranks: Vec<u8>,
     #[serde(default)]
     squares: Vec<String>,
+    side: Option<SideName>,
+}
+
+/// A side, as written in a file.
+#[derive(Copy, Clone, Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum SideName {
+    White,
+    Black,
+}
+
+impl From<SideName> for Color {
+    fn from(side: SideName) -> Color {
+        match side {
+            SideName::White => Color::White,
+            SideName::Black => Color::Black,
+        }
+    }
 }
 
 /// A movement's constructor, as [`PRIMITIVES`] names it.
@@ -299,12 +325,16 @@ fn coord(key: String, name: &str) -> Result<Coord, DefinitionError> {
     name.parse().map_err(|error| key_error(key, error))
 }
 
-fn zone(key: &str, ranks: &[u8], squares: &[String]) -> Result<Zone, DefinitionError> {
-    let coords = squares
+fn coords(key: &str, field: &str, names: &[String]) -> Result<Vec<Coord>, DefinitionError> {
+    names
         .iter()
         .enumerate()
-        .map(|(i, name)| coord(format!("{key}.squares[{i}]"), name))
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|(i, name)| coord(format!("{key}.{field}[{i}]"), name))
+        .collect()
+}
+
+fn zone(key: &str, ranks: &[u8], squares: &[String]) -> Result<Zone, DefinitionError> {
+    let coords = coords(key, "squares", squares)?;
     Ok(Zone::ranks(ranks.iter().copied()).and(Zone::squares(coords)))
 }
 
@@ -342,19 +372,31 @@ impl PieceFile {
             })
             .collect();
         let name = self.name.clone().unwrap_or_else(|| self.letter.to_string());
+        let initial = Zone::ranks(self.initial.iter().copied()).and(Zone::squares(coords(
+            key,
+            "initial_squares",
+            &self.initial_squares,
+        )?));
         let mut spec = PieceSpec::new(self.letter, name, movement)
             .net(match self.net {
                 NetName::Free => NetCrossing::Free,
                 NetName::MovesOnly => NetCrossing::MovesOnly,
                 NetName::Never => NetCrossing::Never,
             })
-            .initial(Zone::ranks(self.initial.iter().copied()));
+            .initial(initial);
         spec.royal = self.royal;
         spec.uncapturable = self.uncapturable;
+        spec.resets_clock = self.resets_clock;
         if let Some(promotion) = &self.promotion {
+            let key = format!("{key}.promotion");
+            let mut zone = zone(&key, &promotion.ranks, &promotion.squares)?;
+            if let Some(black) = &promotion.black_squares {
+                zone = zone.with_black_squares(coords(&key, "black_squares", black)?);
+            }
             spec = spec.promotion(Promotion {
-                zone: zone(&format!("{key}.promotion"), &promotion.ranks, &promotion.squares)?,
+                zone,
                 choices: promotion.to.clone(),
+                black_choices: promotion.black_to.clone(),
                 compulsory: promotion.compulsory,
             });
         }
@@ -369,7 +411,10 @@ impl VariantFile {
         if self.cylinder {
             geometry = geometry.with_cylinder();
         }
-        if let Some([files, ranks]) = self.grid {
+        if let Some(grid) = &self.grid {
+            let &[files, ranks] = grid.as_slice() else {
+                return Err(key_error("grid", "give two numbers: files and ranks per cell"));
+            };
             geometry = geometry
                 .with_grid(files, ranks)
                 .map_err(|error| key_error("grid", error))?;
@@ -382,7 +427,11 @@ impl VariantFile {
         }
         let mut spec = VariantSpec::new(self.name.clone(), geometry, self.start.clone())
             .checkmate(self.checkmate.unwrap_or(ResultName::Loss).into())
-            .stalemate(self.stalemate.unwrap_or(ResultName::Draw).into());
+            .stalemate(self.stalemate.unwrap_or(ResultName::Draw).into())
+            .n_move_rule(self.n_move_rule.unwrap_or(FIFTY_MOVES));
+        if let Some(side) = self.draw_odds {
+            spec = spec.goal(Goal::DrawOdds(side.into()));
+        }
         for (index, piece) in self.pieces.iter().enumerate() {
             spec = spec.piece(piece.spec(&format!("piece[{index}]"))?);
         }
@@ -398,10 +447,14 @@ impl VariantFile {
             ));
         }
         for (index, arrival) in self.arrivals.iter().enumerate() {
-            spec = spec.arrival(Arrival {
-                piece: arrival.piece,
-                zone: zone(&format!("arrival[{index}]"), &arrival.ranks, &arrival.squares)?,
-            });
+            let mut goal = Arrival::new(
+                arrival.piece,
+                zone(&format!("arrival[{index}]"), &arrival.ranks, &arrival.squares)?,
+            );
+            if let Some(side) = arrival.side {
+                goal = goal.only_for(side.into());
+            }
+            spec = spec.arrival(goal);
         }
         Ok(spec)
     }

@@ -27,8 +27,5 @@ pub fn gnu_spec() -> VariantSpec {
         )
         .piece(PieceSpec::new('F', "ferz", Movement::ferz()).uncapturable())
         .piece(PieceSpec::new('G', "gnu", Movement::gnu()))
-        .arrival(Arrival {
-            piece: 'K',
-            zone: Zone::ranks([10]),
-        })
+        .arrival(Arrival::new('K', Zone::ranks([10])))
 }

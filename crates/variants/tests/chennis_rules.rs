@@ -197,8 +197,8 @@ fn clarification_3_pawns_never_capture_across_the_net() {
 #[test]
 fn clarification_4_checkmate_loses_and_stalemate_draws() {
     let spec = fairy_variants::chennis().spec();
-    assert_eq!(spec.checkmate, fairy_position::GameResult::Loss);
-    assert_eq!(spec.stalemate, fairy_position::GameResult::Draw);
+    assert_eq!(spec.checkmate_result(), fairy_position::GameResult::Loss);
+    assert_eq!(spec.stalemate_result(), fairy_position::GameResult::Draw);
 }
 
 #[test]

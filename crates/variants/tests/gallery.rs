@@ -157,11 +157,12 @@ fn seed_variant_files_count_like_the_built_in_variants() {
 #[test]
 fn an_ambiguous_berolina_en_passant_square_names_its_pawn() {
     // Found by the FEN round-trip property: after f7-g6-h5 (or h7-g6-f5)
-    // the square g6 alone does not say which pawn to take.
+    // the square g6 alone does not say which pawn to take; the FEN lists
+    // the pawn's square too, as Fairy-Stockfish writes it.
     let AnyVariant::Small(berolina) = gallery("berolina") else {
         panic!("8 x 8")
     };
-    let fen = "2b1kbnQ/prq1p3/npp4p/3p1pPp/P4N1P/P4P2/P5PP/RNB1KB1R w KQ g6@h5 0 12";
+    let fen = "2b1kbnQ/prq1p3/npp4p/3p1pPp/P4N1P/P4P2/P5PP/RNB1KB1R w KQ h5g6 0 12";
     let position = Position::from_fen(&berolina, fen).unwrap();
     assert_eq!(position.fen(), fen);
     let taken = position.play_uci("g5g6").unwrap();
@@ -170,8 +171,14 @@ fn an_ambiguous_berolina_en_passant_square_names_its_pawn() {
         "{}",
         taken.fen()
     );
-    assert!(Position::from_fen(&berolina, &fen.replace("g6@h5", "g6")).is_err());
-    assert!(Position::from_fen(&berolina, &fen.replace("g6@h5", "g6@d5")).is_err());
+    // Listed in either order; without the pawn's square, or with another
+    // piece's, it is refused.
+    assert_eq!(
+        Position::from_fen(&berolina, &fen.replace("h5g6", "g6h5")).unwrap(),
+        position
+    );
+    assert!(Position::from_fen(&berolina, &fen.replace("h5g6", "g6")).is_err());
+    assert!(Position::from_fen(&berolina, &fen.replace("h5g6", "d5g6")).is_err());
 }
 
 #[test]

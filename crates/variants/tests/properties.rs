@@ -8,7 +8,7 @@ mod generic_reference;
 use std::sync::OnceLock;
 
 use fairy_geometry::Word;
-use fairy_position::{AnyVariant, EndReason, GameResult, Position, Setup, SetupPiece, Variant, VariantVisitor};
+use fairy_position::{AnyVariant, EndReason, GameResult, Goal, Position, Setup, SetupPiece, Variant, VariantVisitor};
 use proptest::prelude::*;
 
 /// The built-in variants and every gallery file, compiled once.
@@ -147,22 +147,29 @@ impl PositionCheck for GameOverHasNoMoves {
             Some(outcome) => {
                 assert!(moves.is_empty(), "{}", position.fen());
                 let us = position.turn();
-                let expected = |result: GameResult| match result {
-                    GameResult::Win => Some(us),
-                    GameResult::Draw => None,
-                    GameResult::Loss => Some(us.other()),
+                let odds = spec.goals.iter().find_map(|goal| match goal {
+                    Goal::DrawOdds(side) => Some(*side),
+                    _ => None,
+                });
+                let expected = |result: GameResult| {
+                    match result {
+                        GameResult::Win => Some(us),
+                        GameResult::Draw => None,
+                        GameResult::Loss => Some(us.other()),
+                    }
+                    .or(odds)
                 };
                 match outcome.reason {
                     EndReason::Arrival => assert_eq!(outcome.winner, Some(us.other())),
                     EndReason::Checkmate => {
                         assert!(position.is_check());
-                        assert_eq!(outcome.winner, expected(spec.checkmate));
+                        assert_eq!(outcome.winner, expected(spec.checkmate_result()));
                     }
                     EndReason::Stalemate => {
                         assert!(!position.is_check());
-                        assert_eq!(outcome.winner, expected(spec.stalemate));
+                        assert_eq!(outcome.winner, expected(spec.stalemate_result()));
                     }
-                    EndReason::Repetition | EndReason::FiftyMoves => panic!("a position alone claims no draw"),
+                    EndReason::Repetition | EndReason::MoveRule => panic!("a position alone claims no draw"),
                 }
             }
         }
@@ -219,7 +226,6 @@ fn mirrored<'v, W: Word>(position: &Position<'v, W>) -> Position<'v, W> {
         })
         .collect();
     mirror.en_passant = setup.en_passant.iter().map(|&s| size.mirror(s)).collect();
-    mirror.en_passant_victim = setup.en_passant_victim.map(|s| size.mirror(s));
     mirror.halfmoves = setup.halfmoves;
     mirror.fullmoves = setup.fullmoves;
     Position::from_setup(position.variant(), &mirror).unwrap()

@@ -126,10 +126,15 @@ fn royal_square<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> O
     })
 }
 
-/// The piece that passed the en passant squares: an enemy piece that can
-/// have reached its square by an initial non-capturing multi-square move
-/// from an empty square, through all of them.
+/// The piece that passed the en passant squares: the one the FEN names (an
+/// occupied square of the list), or else an enemy piece that can have
+/// reached its square by an initial non-capturing multi-square move from an
+/// empty square, through all of them.
 fn en_passant_victim<W: Word>(variant: &Variant<W>, setup: &Setup) -> Option<Square> {
+    let named = setup.en_passant.iter().copied().find(|&s| setup.piece_at(s).is_some());
+    if named.is_some() {
+        return named;
+    }
     let squares: SquareSet<W> = setup.en_passant.iter().copied().collect();
     let mover = setup.turn.other();
     for from in variant.size().squares().filter(|&s| setup.piece_at(s).is_none()) {
@@ -302,7 +307,10 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     let size = variant.size();
     // A winning arrival by the last move ends the game.
     let mover = setup.turn.other();
-    for arrival in &variant.spec().arrivals {
+    for arrival in variant.spec().arrivals() {
+        if arrival.side.is_some_and(|side| side != mover) {
+            continue;
+        }
         if size.squares().any(|s| {
             setup.piece_at(s)
                 == Some(SetupPiece {

@@ -1,0 +1,614 @@
+//! The compiler: a [`VariantSpec`] checked, then turned into the tables of
+//! a [`Variant`] (piece kinds, attack groups, promotions, castling, goals,
+//! the legality strategy).
+
+use std::error::Error;
+use std::fmt;
+
+use fairy_geometry::{BoardSize, Coord, Geometry, Square, SquareSet, Word};
+use fairy_movement::{Color, Mode, MoveTable, Part, Reach, ShiftTable, TablePart};
+use smallvec::SmallVec;
+
+use crate::goal::Goals;
+use crate::kinds::KindSet;
+use crate::variant::{AttackGroup, DoubleStep, Kind, KindMoves, PromotionGroup, Promotions};
+use crate::zobrist::Zobrist;
+use crate::{
+    FenError, Legality, MAX_KINDS, NetCrossing, PieceKind, PieceSpec, Position, Setup, Variant, VariantSpec, Zone,
+    ZoneError,
+};
+
+/// The most distinct parts a piece's movement may have. Identical parts
+/// are merged first; with this bound every accepted definition compiles in
+/// bounded time and memory.
+pub const MAX_PARTS: usize = 32;
+
+/// A variant definition that cannot be compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum VariantError {
+    /// The board has more squares than the word chosen for it.
+    BoardTooLarge {
+        /// The board.
+        size: BoardSize,
+        /// The word's number of bits.
+        capacity: u32,
+    },
+    /// No piece kinds.
+    NoPieces,
+    /// More piece kinds than [`MAX_KINDS`].
+    TooManyPieces {
+        /// The number defined.
+        count: usize,
+    },
+    /// A piece letter that is not an upper-case ASCII letter.
+    BadLetter {
+        /// The letter.
+        letter: char,
+    },
+    /// Two piece kinds with the same letter.
+    DuplicateLetter {
+        /// The letter.
+        letter: char,
+    },
+    /// A letter that names no piece kind, where one is needed.
+    UnknownLetter {
+        /// The letter.
+        letter: char,
+        /// Where it was used.
+        used_in: String,
+    },
+    /// A zone with a rank or square off the board.
+    Zone {
+        /// Which zone.
+        zone: String,
+        /// What is wrong with it.
+        error: ZoneError,
+    },
+    /// A castling square off the board.
+    CastlingSquare {
+        /// The castling letter.
+        letter: char,
+        /// The square.
+        square: Coord,
+    },
+    /// A castling rule that is not usable: no royal kind to castle, the king
+    /// not moving, both pieces landing on one square, a letter used twice,
+    /// or a move that notation cannot tell apart from another.
+    BadCastling {
+        /// The castling letter.
+        letter: char,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// More than [`MAX_CASTLINGS`](crate::MAX_CASTLINGS) ways to castle.
+    TooManyCastlings,
+    /// More than one royal kind, or a royal kind that promotes.
+    BadRoyal {
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// A promotion without choices, or to a royal kind.
+    BadPromotion {
+        /// The promoting piece's letter.
+        letter: char,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// A multi-step part with more steps than
+    /// [`MAX_STEPS`](fairy_movement::MAX_STEPS).
+    TooManySteps {
+        /// The piece's letter.
+        letter: char,
+        /// The number of steps asked for.
+        steps: u8,
+    },
+    /// A movement of more than [`MAX_PARTS`] distinct parts.
+    TooManyParts {
+        /// The piece's letter.
+        letter: char,
+        /// The number of distinct parts.
+        count: usize,
+    },
+    /// Goals that contradict each other or cannot be reached.
+    Goal {
+        /// What is wrong.
+        reason: String,
+    },
+    /// A legality strategy asked for that is not exact for the rules.
+    Legality {
+        /// The strategy.
+        legality: Legality,
+    },
+    /// The start position is not a legal position of the variant.
+    StartPosition(FenError),
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantError::BoardTooLarge { size, capacity } => {
+                write!(f, "a {size} board does not fit a {capacity}-bit square set")
+            }
+            VariantError::NoPieces => write!(f, "the variant defines no pieces"),
+            VariantError::TooManyPieces { count } => {
+                write!(
+                    f,
+                    "the variant defines {count} piece kinds; at most {MAX_KINDS} are supported"
+                )
+            }
+            VariantError::BadLetter { letter } => {
+                write!(f, "piece letter {letter:?} is not an upper-case ASCII letter")
+            }
+            VariantError::DuplicateLetter { letter } => write!(f, "two piece kinds use the letter {letter:?}"),
+            VariantError::UnknownLetter { letter, used_in } => {
+                write!(f, "{used_in} names piece letter {letter:?}, which is not defined")
+            }
+            VariantError::Zone { zone, error } => write!(f, "{zone}: {error}"),
+            VariantError::CastlingSquare { letter, square } => {
+                write!(f, "castling {letter:?} uses square {square}, which is not on the board")
+            }
+            VariantError::BadCastling { letter, reason } => write!(f, "castling {letter:?}: {reason}"),
+            VariantError::TooManyCastlings => {
+                write!(f, "at most {} ways to castle are supported", crate::MAX_CASTLINGS)
+            }
+            VariantError::BadRoyal { reason } => write!(f, "royal pieces: {reason}"),
+            VariantError::BadPromotion { letter, reason } => write!(f, "the promotion of {letter:?}: {reason}"),
+            VariantError::TooManySteps { letter, steps } => write!(
+                f,
+                "piece {letter:?} moves in {steps} steps; at most {} are supported",
+                fairy_movement::MAX_STEPS
+            ),
+            VariantError::TooManyParts { letter, count } => write!(
+                f,
+                "piece {letter:?} has {count} distinct movement parts; at most {MAX_PARTS} are supported"
+            ),
+            VariantError::Goal { reason } => write!(f, "goals: {reason}"),
+            VariantError::Legality { legality } => {
+                write!(f, "legality by {legality:?} is not exact for this variant's rules")
+            }
+            VariantError::StartPosition(error) => write!(f, "start position: {error}"),
+        }
+    }
+}
+
+impl Error for VariantError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            VariantError::Zone { error, .. } => Some(error),
+            VariantError::StartPosition(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// Looks up a piece letter, saying where it was used if it is unknown.
+pub(crate) type KindOf<'a> = dyn Fn(char, &dyn Fn() -> String) -> Result<PieceKind, VariantError> + 'a;
+
+/// A zone's squares for a colour, naming the zone if it is off the board.
+pub(crate) type ZoneOf<'a, W> = dyn Fn(&Zone, Color, &dyn Fn() -> String) -> Result<SquareSet<W>, VariantError> + 'a;
+
+impl<W: Word> Variant<W> {
+    /// Checks a definition and compiles it, with the fastest legality
+    /// strategy that is exact for its rules.
+    ///
+    /// # Errors
+    ///
+    /// [`VariantError`] naming what is wrong: a board too large for `W`,
+    /// bad or duplicate letters, letters that name no piece, zones or
+    /// castling squares off the board, unusable castling or promotion
+    /// rules, contradictory goals, too large a movement, or a start
+    /// position that is not legal.
+    pub fn new(spec: VariantSpec) -> Result<Variant<W>, VariantError> {
+        Variant::compile(spec, None)
+    }
+
+    /// Compiles a definition with a given legality strategy: to check the
+    /// fast one against [`Legality::MakeAndTest`], which is exact for every
+    /// variant.
+    ///
+    /// # Errors
+    ///
+    /// As [`Variant::new`], and [`VariantError::Legality`] if the strategy
+    /// is not exact for the variant's rules.
+    pub fn with_legality(spec: VariantSpec, legality: Legality) -> Result<Variant<W>, VariantError> {
+        Variant::compile(spec, Some(legality))
+    }
+
+    fn compile(mut spec: VariantSpec, legality: Option<Legality>) -> Result<Variant<W>, VariantError> {
+        let geometry = spec.geometry;
+        let size = geometry.size();
+        if size.square_count() > W::BITS as usize {
+            return Err(VariantError::BoardTooLarge {
+                size,
+                capacity: W::BITS,
+            });
+        }
+        check_pieces(&mut spec)?;
+        let kind_of = |letter: char, used_in: &dyn Fn() -> String| {
+            spec.pieces
+                .iter()
+                .position(|p| p.letter == letter)
+                .map(|index| PieceKind::new(index as u8))
+                .ok_or_else(|| VariantError::UnknownLetter {
+                    letter,
+                    used_in: used_in(),
+                })
+        };
+        let zone = |zone: &Zone, color: Color, name: &dyn Fn() -> String| {
+            zone.squares_for::<W>(size, color)
+                .map_err(|error| VariantError::Zone { zone: name(), error })
+        };
+        let start = Setup::from_fen(&spec.start_fen).map_err(|e| VariantError::StartPosition(e.into()))?;
+        let board = SquareSet::board(size);
+
+        let mut kinds = Vec::with_capacity(spec.pieces.len());
+        for piece in &spec.pieces {
+            let pawn_like = !piece.movement.can_retreat();
+            let moves = [Color::White, Color::Black].map(|color| compile_kind(&geometry, piece, color, &start, &zone));
+            let [white, black] = moves;
+            kinds.push(Kind {
+                spec: piece.clone(),
+                moves: [white?, black?],
+                pawn_like,
+                resets_clock: piece.resets_clock.unwrap_or(pawn_like),
+                leaves_en_passant: piece
+                    .movement
+                    .parts()
+                    .iter()
+                    .any(|p| p.is_en_passant() && p.mode() == Mode::Move),
+            });
+        }
+        let kind_set = |wanted: &dyn Fn(&PieceSpec) -> bool| {
+            spec.pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| wanted(p))
+                .fold(KindSet::EMPTY, |set, (i, _)| set.with(PieceKind::new(i as u8)))
+        };
+        let royal = kind_set(&|p| p.royal);
+        compile_promotions(&spec, &mut kinds, royal, &kind_of, &zone)?;
+        let attackers = compile_attackers(&geometry, &spec, &zone)?;
+        let uncapturable = kind_set(&|p| p.uncapturable);
+        let en_passant_capturers = kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, kind)| kind.moves.iter().any(|moves| moves.en_passant.is_some()))
+            .fold(KindSet::EMPTY, |set, (i, _)| set.with(PieceKind::new(i as u8)));
+        let (castling, castling_kept) = crate::castling::compile(&spec, royal, &kinds, &kind_of)?;
+        let goals = Goals::compile(&spec.goals, &kind_of, &zone)?;
+        let exact = Legality::for_rules(royal);
+        let legality = match legality {
+            None => exact,
+            Some(Legality::MakeAndTest) => Legality::MakeAndTest,
+            Some(asked) if asked == exact => asked,
+            Some(asked) => return Err(VariantError::Legality { legality: asked }),
+        };
+        let zobrist = Zobrist::new(spec.pieces.len(), size.square_count());
+        let variant = Variant {
+            spec,
+            board,
+            kinds,
+            attackers,
+            royal,
+            uncapturable,
+            en_passant_capturers,
+            castling,
+            castling_kept,
+            goals,
+            legality,
+            zobrist,
+            start,
+        };
+        Position::from_setup(&variant, &variant.start).map_err(|e| VariantError::StartPosition(e.into()))?;
+        Ok(variant)
+    }
+}
+
+/// Checks the piece kinds, and merges identical parts of each movement.
+fn check_pieces(spec: &mut VariantSpec) -> Result<(), VariantError> {
+    if spec.pieces.is_empty() {
+        return Err(VariantError::NoPieces);
+    }
+    if spec.pieces.len() > MAX_KINDS {
+        return Err(VariantError::TooManyPieces {
+            count: spec.pieces.len(),
+        });
+    }
+    for index in 0..spec.pieces.len() {
+        let piece = &spec.pieces[index];
+        if !piece.letter.is_ascii_uppercase() {
+            return Err(VariantError::BadLetter { letter: piece.letter });
+        }
+        if spec.pieces[..index].iter().any(|other| other.letter == piece.letter) {
+            return Err(VariantError::DuplicateLetter { letter: piece.letter });
+        }
+        for part in piece.movement.parts() {
+            if let Reach::Steps(steps) = part.reach() {
+                if steps > fairy_movement::MAX_STEPS {
+                    return Err(VariantError::TooManySteps {
+                        letter: piece.letter,
+                        steps,
+                    });
+                }
+            }
+        }
+        let merged = piece.movement.merged();
+        if merged.parts().len() > MAX_PARTS {
+            return Err(VariantError::TooManyParts {
+                letter: piece.letter,
+                count: merged.parts().len(),
+            });
+        }
+        spec.pieces[index].movement = merged;
+    }
+    if spec.pieces.iter().filter(|p| p.royal).count() > 1 {
+        return Err(VariantError::BadRoyal {
+            reason: "at most one piece kind may be royal",
+        });
+    }
+    if spec.pieces.iter().any(|p| p.royal && p.promotion.is_some()) {
+        return Err(VariantError::BadRoyal {
+            reason: "a royal piece cannot promote",
+        });
+    }
+    Ok(())
+}
+
+/// A part of `piece`'s movement placed on the board for `color`: the
+/// squares it may start from (its initial squares, for an initial-only
+/// part) and whether it may cross the net, which depends on whether it is
+/// used to move or to capture. The one place that says where a piece's
+/// parts apply.
+fn place<W: Word>(
+    part: &Part,
+    piece: &PieceSpec,
+    color: Color,
+    capturing: bool,
+    initial: SquareSet<W>,
+    board: SquareSet<W>,
+) -> TablePart<W> {
+    let may_cross_net = match piece.net {
+        NetCrossing::Free => true,
+        NetCrossing::MovesOnly => !capturing,
+        NetCrossing::Never => false,
+    };
+    TablePart {
+        part: *part,
+        color,
+        may_cross_net,
+        origins: if part.is_initial() { initial } else { board },
+    }
+}
+
+/// The parts of `piece` that move (or capture, if `capturing`), placed for
+/// `color`.
+fn placed_parts<W: Word>(
+    geometry: &Geometry,
+    piece: &PieceSpec,
+    color: Color,
+    capturing: bool,
+    zone: &ZoneOf<'_, W>,
+) -> Result<Vec<TablePart<W>>, VariantError> {
+    let board = SquareSet::board(geometry.size());
+    let initial = zone(&piece.initial, color, &|| {
+        format!("the initial squares of {:?}", piece.letter)
+    })?;
+    Ok(piece
+        .movement
+        .parts()
+        .iter()
+        .filter(|p| {
+            if capturing {
+                p.mode().can_capture()
+            } else {
+                p.mode().can_move()
+            }
+        })
+        .map(|p| place(p, piece, color, capturing, initial, board))
+        .collect())
+}
+
+/// Compiles one piece kind's moves for one colour (promotions are added
+/// once every kind is compiled).
+fn compile_kind<W: Word>(
+    geometry: &Geometry,
+    piece: &PieceSpec,
+    color: Color,
+    start: &Setup,
+    zone: &ZoneOf<'_, W>,
+) -> Result<KindMoves<W>, VariantError> {
+    let size = geometry.size();
+    let quiet_parts = placed_parts(geometry, piece, color, false, zone)?;
+    let capture_parts = placed_parts(geometry, piece, color, true, zone)?;
+    let en_passant_parts: Vec<TablePart<W>> = capture_parts
+        .iter()
+        .copied()
+        .filter(|p| p.part.is_en_passant())
+        .collect();
+    let quiet = MoveTable::compile(geometry, &quiet_parts);
+    let capture = MoveTable::compile(geometry, &capture_parts);
+    let capture = (capture != quiet).then_some(capture);
+    let (en_passant, en_passant_from) = if en_passant_parts.is_empty() {
+        (None, None)
+    } else {
+        (
+            Some(MoveTable::compile(geometry, &en_passant_parts)),
+            Some(MoveTable::compile_reverse(geometry, &en_passant_parts)),
+        )
+    };
+    // Pieces that never retreat and never ride are the numerous ones
+    // (pawns): generating their moves in bulk pays.
+    let pawn_like = !piece.movement.can_retreat();
+    let rides = piece
+        .movement
+        .parts()
+        .iter()
+        .any(|p| matches!(p.reach(), Reach::Ride { .. }));
+    let bulk = if pawn_like && !rides {
+        ShiftTable::compile(geometry, &quiet_parts).zip(ShiftTable::compile(geometry, &capture_parts))
+    } else {
+        None
+    };
+    let mut double_steps = vec![SmallVec::new(); size.square_count()];
+    for placed in quiet_parts.iter().filter(|p| p.part.is_en_passant()) {
+        for from in placed.origins {
+            for path in placed.part.paths(geometry, color, from, placed.may_cross_net) {
+                let passed: SquareSet<W> = path.passed().iter().copied().collect();
+                if let (Some(to), false) = (path.end(), passed.is_empty()) {
+                    double_steps[from.index()].push(DoubleStep { to, passed });
+                }
+            }
+        }
+    }
+    let promotion_zone = match &piece.promotion {
+        Some(promotion) => zone(&promotion.zone, color, &|| {
+            format!("the promotion zone of {:?}", piece.letter)
+        })?,
+        None => SquareSet::EMPTY,
+    };
+    let mut forbidden = match &piece.promotion {
+        Some(promotion) if promotion.compulsory => promotion_zone,
+        _ => SquareSet::EMPTY,
+    };
+    if pawn_like {
+        forbidden |= behind_start(size, piece.letter, color, start);
+    }
+    Ok(KindMoves {
+        quiet,
+        capture,
+        en_passant,
+        en_passant_from,
+        double_steps,
+        promotions: Promotions {
+            zone: promotion_zone,
+            groups: SmallVec::new(),
+            optional: piece.promotion.as_ref().is_some_and(|p| !p.compulsory),
+        },
+        forbidden,
+        bulk,
+    })
+}
+
+/// The squares behind the rearmost rank where the start position has a
+/// piece lettered `letter` of `color`: where a piece that never moves back
+/// cannot stand.
+fn behind_start<W: Word>(size: BoardSize, letter: char, color: Color, start: &Setup) -> SquareSet<W> {
+    let relative_rank = |square: Square| match color {
+        Color::White => size.rank_of(square),
+        Color::Black => size.ranks() - 1 - size.rank_of(square),
+    };
+    let rearmost = size
+        .squares()
+        .filter(|&s| {
+            start
+                .piece_at(s)
+                .is_some_and(|p| p.color == color && p.letter == letter)
+        })
+        .map(relative_rank)
+        .min();
+    match rearmost {
+        Some(rearmost) => size.squares().filter(|&s| relative_rank(s) < rearmost).collect(),
+        None => SquareSet::EMPTY,
+    }
+}
+
+/// Fills in each kind's promotions: on each square of its zone, the
+/// choices whose kind may stand there.
+fn compile_promotions<W: Word>(
+    spec: &VariantSpec,
+    kinds: &mut [Kind<W>],
+    royal: KindSet,
+    kind_of: &KindOf<'_>,
+    zone: &ZoneOf<'_, W>,
+) -> Result<(), VariantError> {
+    let forbidden: Vec<[SquareSet<W>; 2]> = kinds
+        .iter()
+        .map(|kind| [kind.moves[0].forbidden, kind.moves[1].forbidden])
+        .collect();
+    for (index, piece) in spec.pieces.iter().enumerate() {
+        let Some(promotion) = &piece.promotion else { continue };
+        let letter = piece.letter;
+        for color in Color::ALL {
+            let letters = promotion.choices_for(color);
+            if letters.is_empty() {
+                return Err(VariantError::BadPromotion {
+                    letter,
+                    reason: "it names no kind to promote to",
+                });
+            }
+            let mut choices: SmallVec<[PieceKind; 8]> = SmallVec::new();
+            for &choice in letters {
+                let chosen = kind_of(choice, &|| format!("the promotion of {letter:?}"))?;
+                if royal.contains(chosen) {
+                    return Err(VariantError::BadPromotion {
+                        letter,
+                        reason: "a piece cannot promote to a royal piece",
+                    });
+                }
+                if !choices.contains(&chosen) {
+                    choices.push(chosen);
+                }
+            }
+            let squares = zone(&promotion.zone, color, &|| format!("the promotion zone of {letter:?}"))?;
+            if squares.is_empty() {
+                return Err(VariantError::BadPromotion {
+                    letter,
+                    reason: "its zone has no square",
+                });
+            }
+            let mut groups: SmallVec<[PromotionGroup<W>; 1]> = SmallVec::new();
+            for square in squares {
+                let fitting: SmallVec<[PieceKind; 8]> = choices
+                    .iter()
+                    .copied()
+                    .filter(|kind| !forbidden[kind.index()][color.index()].contains(square))
+                    .collect();
+                match groups.iter_mut().find(|group| group.choices == fitting) {
+                    Some(group) => group.squares.insert(square),
+                    None => groups.push(PromotionGroup {
+                        squares: SquareSet::from_square(square),
+                        choices: fitting,
+                    }),
+                }
+            }
+            kinds[index].moves[color.index()].promotions.groups = groups;
+        }
+    }
+    Ok(())
+}
+
+/// The attack groups of each colour: the kinds attacking by the same
+/// reverse table share one, leaps before rides.
+fn compile_attackers<W: Word>(
+    geometry: &Geometry,
+    spec: &VariantSpec,
+    zone: &ZoneOf<'_, W>,
+) -> Result<[Vec<AttackGroup<W>>; 2], VariantError> {
+    let mut attackers: [Vec<AttackGroup<W>>; 2] = [Vec::new(), Vec::new()];
+    for (index, piece) in spec.pieces.iter().enumerate() {
+        let kind = PieceKind::new(index as u8);
+        for color in Color::ALL {
+            for placed in placed_parts(geometry, piece, color, true, zone)? {
+                let table = MoveTable::compile_reverse(geometry, &[placed]);
+                if table.is_empty() {
+                    continue;
+                }
+                let groups = &mut attackers[color.index()];
+                match groups.iter_mut().find(|group| group.table == table) {
+                    Some(group) => group.kinds.insert(kind),
+                    None => groups.push(AttackGroup {
+                        table,
+                        kinds: KindSet::only(kind),
+                    }),
+                }
+            }
+        }
+    }
+    // Leaps before rides: leap groups are cheaper to test, and most
+    // attacks are found by the first groups tried.
+    for groups in &mut attackers {
+        groups.sort_by_key(|group| !group.table.is_leaper());
+    }
+    Ok(attackers)
+}

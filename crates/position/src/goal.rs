@@ -1,0 +1,264 @@
+//! How games end: the goals a variant is played for, compiled per colour,
+//! and the one place that decides whether a position has ended the game.
+//!
+//! [`Position::terminal`] says whether the last move ended the game by a
+//! rule that needs no move generation (an arrival); [`Position::outcome`]
+//! adds the ends that depend on the legal moves (checkmate, stalemate).
+//! Move generation, setup validation, [`Game`](crate::Game) and the engine
+//! ask these and never look at the rules themselves.
+
+use fairy_geometry::{SquareSet, Word};
+use fairy_movement::Color;
+
+use crate::compile::{KindOf, ZoneOf};
+use crate::{EndReason, GameResult, Outcome, PieceKind, Position, PositionError, VariantError, Zone};
+
+/// A way a game of the variant is won, lost or drawn.
+///
+/// A variant lists its goals in [`VariantSpec::goals`](crate::VariantSpec);
+/// checkmate losing and stalemate drawing apply unless it says otherwise.
+///
+/// # Examples
+///
+/// ```
+/// use fairy_position::{Arrival, GameResult, Goal, Zone};
+///
+/// // King of the Hill: a king on a centre square wins; otherwise chess.
+/// let centre = Zone::squares(["d4".parse()?, "e4".parse()?, "d5".parse()?, "e5".parse()?]);
+/// let goals = [Goal::Checkmate(GameResult::Loss), Goal::Arrival(Arrival::new('K', centre))];
+/// assert!(matches!(goals[1], Goal::Arrival(_)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Goal {
+    /// A side with no legal move while one of its royal pieces is attacked
+    /// gets this result.
+    Checkmate(GameResult),
+    /// A side with no legal move and no royal piece attacked (in a variant
+    /// without royal pieces: with no legal move) gets this result.
+    Stalemate(GameResult),
+    /// A move that brings a piece of a kind to a zone wins at once.
+    Arrival(Arrival),
+    /// Every draw (stalemate scored as a draw, a claimed draw) is a win for
+    /// this side instead (Armageddon: Black).
+    DrawOdds(Color),
+}
+
+/// A winning arrival: a move that puts a piece of the kind lettered `piece`
+/// on a square of `zone` (counted from the mover's side) wins at once, for
+/// either side or only for `side`.
+///
+/// # Examples
+///
+/// ```
+/// use fairy_movement::Color;
+/// use fairy_position::{Arrival, Zone};
+///
+/// // Fox and hounds: only White's fox wins by reaching the far rank.
+/// let fox_home = Arrival::new('F', Zone::ranks([8])).only_for(Color::White);
+/// assert_eq!(fox_home.side, Some(Color::White));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Arrival {
+    /// The upper-case letter of the arriving piece kind.
+    pub piece: char,
+    /// Where its arrival wins.
+    pub zone: Zone,
+    /// The side whose pieces win by arriving; both if `None`.
+    pub side: Option<Color>,
+}
+
+impl Arrival {
+    /// An arrival that wins for either side.
+    pub fn new(piece: char, zone: Zone) -> Arrival {
+        Arrival {
+            piece,
+            zone,
+            side: None,
+        }
+    }
+
+    /// This arrival, winning only for `side`.
+    #[must_use]
+    pub fn only_for(self, side: Color) -> Arrival {
+        Arrival {
+            side: Some(side),
+            ..self
+        }
+    }
+}
+
+/// The goals of a variant compiled for its board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Goals<W: Word> {
+    pub checkmate: GameResult,
+    pub stalemate: GameResult,
+    /// Per colour: each kind with the squares where its arrival wins.
+    pub arrivals: [Vec<(PieceKind, SquareSet<W>)>; 2],
+    pub draw_odds: Option<Color>,
+    /// Whether a goal can end the game before moves are generated.
+    immediate: bool,
+}
+
+impl<W: Word> Goals<W> {
+    /// Checks and compiles a variant's goals.
+    pub fn compile(goals: &[Goal], kind_of: &KindOf<'_>, zone: &ZoneOf<'_, W>) -> Result<Goals<W>, VariantError> {
+        let mut compiled = Goals {
+            checkmate: GameResult::Loss,
+            stalemate: GameResult::Draw,
+            arrivals: [Vec::new(), Vec::new()],
+            draw_odds: None,
+            immediate: false,
+        };
+        let mut seen = [false; 3];
+        let mut once = |index: usize, goal: &'static str| {
+            if std::mem::replace(&mut seen[index], true) {
+                Err(VariantError::Goal {
+                    reason: format!("{goal} is given twice"),
+                })
+            } else {
+                Ok(())
+            }
+        };
+        for goal in goals {
+            match goal {
+                Goal::Checkmate(result) => {
+                    once(0, "the checkmate result")?;
+                    compiled.checkmate = *result;
+                }
+                Goal::Stalemate(result) => {
+                    once(1, "the stalemate result")?;
+                    compiled.stalemate = *result;
+                }
+                Goal::DrawOdds(color) => {
+                    once(2, "the side with draw odds")?;
+                    compiled.draw_odds = Some(*color);
+                }
+                Goal::Arrival(arrival) => {
+                    let kind = kind_of(arrival.piece, &|| "a winning arrival".to_owned())?;
+                    let name = || format!("the arrival zone of {:?}", arrival.piece);
+                    for color in Color::ALL {
+                        if arrival.side.is_some_and(|side| side != color) {
+                            continue;
+                        }
+                        let squares = zone(&arrival.zone, color, &name)?;
+                        if squares.is_empty() {
+                            return Err(VariantError::Goal {
+                                reason: format!("{} has no square", name()),
+                            });
+                        }
+                        compiled.arrivals[color.index()].push((kind, squares));
+                    }
+                }
+            }
+        }
+        compiled.immediate = compiled.arrivals.iter().any(|arrivals| !arrivals.is_empty());
+        Ok(compiled)
+    }
+
+    /// Whether a goal can end the game before any move is generated.
+    #[inline]
+    pub fn has_immediate(&self) -> bool {
+        self.immediate
+    }
+
+    /// The outcome of a game won by `winner` (drawn if `None`) for
+    /// `reason`, with draw odds applied.
+    fn outcome(&self, winner: Option<Color>, reason: EndReason) -> Outcome {
+        Outcome {
+            winner: winner.or(self.draw_odds),
+            reason,
+        }
+    }
+}
+
+impl<W: Word> Position<'_, W> {
+    /// How the last move ended the game by a rule that needs no look at the
+    /// legal moves, if it did: a winning arrival. Such a position has no
+    /// legal moves.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_movement::{Color, Movement};
+    /// use fairy_position::{Arrival, EndReason, PieceSpec, Variant, VariantSpec, Zone};
+    ///
+    /// // Kings on 3 x 3: a king reaching the far rank wins.
+    /// let spec = VariantSpec::new("race", Geometry::new(BoardSize::new(3, 3)?), "2k/3/K2 w - - 0 1")
+    ///     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    ///     .arrival(Arrival::new('K', Zone::ranks([3])));
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// let position = variant.start_position();
+    /// assert_eq!(position.terminal(), None);
+    /// let after = position.play_uci("a1a2")?.play_uci("c3c2")?.play_uci("a2a3")?;
+    /// let outcome = after.terminal().expect("White's king has arrived");
+    /// assert_eq!((outcome.winner, outcome.reason), (Some(Color::White), EndReason::Arrival));
+    /// assert!(after.legal_moves().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn terminal(&self) -> Option<Outcome> {
+        let goals = &self.variant.goals;
+        if !goals.has_immediate() {
+            return None;
+        }
+        let mover = self.turn.other();
+        self.has_arrived(mover)
+            .then(|| goals.outcome(Some(mover), EndReason::Arrival))
+    }
+
+    /// How the game has ended, if it has: by a rule of the last move
+    /// ([`Position::terminal`]), or with no legal move for the side to move
+    /// ([`Position::no_move_outcome`]). Draws that must be claimed (the
+    /// n-move rule, repetition) are not outcomes of a position; see
+    /// [`Game`](crate::Game).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.terminal() {
+            return Some(outcome);
+        }
+        (self.count_legal_moves() == 0).then(|| self.no_move_outcome())
+    }
+
+    /// The outcome for a side to move that has no legal move: checkmate if a
+    /// royal piece of its is attacked, stalemate otherwise, each scored by
+    /// the variant's goals. Meaningful only when
+    /// [`legal_moves`](Position::legal_moves) is empty and the game has not
+    /// ended by [`Position::terminal`].
+    pub fn no_move_outcome(&self) -> Outcome {
+        let goals = &self.variant.goals;
+        let (result, reason) = if self.is_check() {
+            (goals.checkmate, EndReason::Checkmate)
+        } else {
+            (goals.stalemate, EndReason::Stalemate)
+        };
+        let outcome = Outcome::for_side(self.turn, result, reason);
+        goals.outcome(outcome.winner, reason)
+    }
+
+    /// The outcome of a draw claimed here for `reason` (repetition, the
+    /// n-move rule), as the variant scores draws.
+    pub fn claimed_draw(&self, reason: EndReason) -> Outcome {
+        self.variant.goals.outcome(None, reason)
+    }
+
+    /// Checks the goals against a position being set up: the side to move
+    /// must not have won already (its arrival would have ended the game
+    /// before the other side moved).
+    pub(crate) fn check_goals(&self) -> Result<(), PositionError> {
+        if self.variant.goals.has_immediate() && self.has_arrived(self.turn) {
+            return Err(PositionError::AlreadyWon { color: self.turn });
+        }
+        Ok(())
+    }
+
+    /// Whether a piece of `color` stands where its arrival wins.
+    fn has_arrived(&self, color: Color) -> bool {
+        self.variant.goals.arrivals[color.index()]
+            .iter()
+            .any(|&(kind, squares)| self.pieces_of(color, kind).intersects(squares))
+    }
+}

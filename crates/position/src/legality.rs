@@ -1,0 +1,84 @@
+//! How legality is decided: a strategy chosen when a variant is compiled.
+
+use fairy_geometry::Word;
+
+use crate::kinds::KindSet;
+use crate::movegen::{MoveCollector, MoveSink};
+use crate::{Move, MoveList, Position};
+
+/// How a variant decides which of the moves its pieces can make are legal.
+///
+/// [`Variant::new`](crate::Variant::new) picks the fastest strategy that is
+/// exact for the variant's rules; [`Variant::with_legality`] can ask for
+/// [`MakeAndTest`](Legality::MakeAndTest) instead, to check the fast path
+/// against the simple one.
+///
+/// [`Variant::with_legality`]: crate::Variant::with_legality
+///
+/// # Examples
+///
+/// ```
+/// use fairy_geometry::{BoardSize, Geometry};
+/// use fairy_movement::Movement;
+/// use fairy_position::{Legality, PieceSpec, Variant, VariantSpec};
+///
+/// let spec = VariantSpec::new("rooks", Geometry::new(BoardSize::new(4, 4)?), "k3/1r2/4/K2R w - - 0 1")
+///     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+///     .piece(PieceSpec::new('R', "rook", Movement::rook()));
+/// let fast = Variant::<u64>::new(spec.clone())?;
+/// assert_eq!(fast.legality(), Legality::PinsAndChecks);
+/// let slow = Variant::<u64>::with_legality(spec, Legality::MakeAndTest)?;
+/// assert_eq!(slow.start_position().perft(4), fast.start_position().perft(4));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Legality {
+    /// Checks on the side's royal piece and pins against it are read off
+    /// the attack tables, and only legal moves are generated; the last ply
+    /// of perft is counted without playing moves. Exact while a move can
+    /// expose the royal piece only by vacating a square on a path to it
+    /// (attacks only shrink as squares fill) and one royal piece per side
+    /// decides legality: true of every leap, ride, lame leap and multi-step
+    /// move on every board this library builds.
+    PinsAndChecks,
+    /// Every move the pieces can make is played, and kept if no royal piece
+    /// of the side that moved is then attacked. Always exact, and slower.
+    MakeAndTest,
+}
+
+impl Legality {
+    /// The fastest strategy that is exact for rules with these royal kinds.
+    pub(crate) fn for_rules(royal_kinds: KindSet) -> Legality {
+        if royal_kinds.len() <= 1 {
+            Legality::PinsAndChecks
+        } else {
+            Legality::MakeAndTest
+        }
+    }
+}
+
+impl<W: Word> Position<'_, W> {
+    /// Generates the legal moves by playing every pseudo-legal move and
+    /// keeping those after which the mover's royal pieces are safe.
+    pub(crate) fn generate_by_make_and_test<S: MoveSink<W>>(&self, sink: &mut S) {
+        let mut candidates = MoveList::new();
+        self.generate_pseudo_legal(&mut MoveCollector(&mut candidates));
+        for mv in candidates {
+            if self.is_safe_after(mv) {
+                sink.one(mv);
+            }
+        }
+    }
+
+    /// Whether every royal piece of the side to move is safe after `mv`.
+    pub(crate) fn is_safe_after(&self, mv: Move) -> bool {
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        let royals = after.pieces_of_kinds(self.turn, self.variant.royal);
+        let occupied = after.occupied();
+        royals
+            .iter()
+            .all(|square| !after.is_attacked(square, after.turn, occupied))
+    }
+}

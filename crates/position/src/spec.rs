@@ -1,0 +1,147 @@
+//! A variant's definition as plain data.
+
+use fairy_geometry::Geometry;
+
+use crate::{Arrival, CastlingSpec, GameResult, Goal, PieceSpec};
+
+/// The n-move rule of chess: fifty moves by each side.
+pub const FIFTY_MOVES: u32 = 50;
+
+/// A variant's definition as plain data: the board, the pieces, castling,
+/// how the game ends, and the start position. [`Variant::new`](crate::Variant::new)
+/// checks it and compiles it into move tables.
+///
+/// # Examples
+///
+/// ```
+/// use fairy_geometry::{BoardSize, Geometry};
+/// use fairy_movement::Movement;
+/// use fairy_position::{PieceSpec, Position, Variant, VariantSpec};
+///
+/// // Kings and knights on a 5 x 5 board.
+/// let spec = VariantSpec::new("knights", Geometry::new(BoardSize::new(5, 5)?), "1nkn1/5/5/5/1NKN1 w - - 0 1")
+///     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+///     .piece(PieceSpec::new('N', "knight", Movement::knight()));
+/// let variant = Variant::<u64>::new(spec)?;
+/// let position = variant.start_position();
+/// // Knight b1: a3, c3, d2; knight d1: b2, c3, e3; king c1: b2, c2, d2.
+/// assert_eq!(position.legal_moves().len(), 9);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct VariantSpec {
+    /// The variant's name.
+    pub name: String,
+    /// The board.
+    pub geometry: Geometry,
+    /// The piece kinds, in the order that numbers them.
+    pub pieces: Vec<PieceSpec>,
+    /// The ways to castle (none: no castling).
+    pub castling: Vec<CastlingSpec>,
+    /// How the game is won, lost or drawn; checkmate loses and stalemate
+    /// draws unless a goal says otherwise.
+    pub goals: Vec<Goal>,
+    /// The n-move rule: after this many moves by each side without a
+    /// capture or a move that resets the clock, a player may claim a draw
+    /// (50 in chess, 70 in chaturanga; 0: no such rule).
+    pub n_move_rule: u32,
+    /// The start position in FEN.
+    pub start_fen: String,
+}
+
+impl VariantSpec {
+    /// A variant with no pieces yet, where checkmate loses, stalemate
+    /// draws, and the fifty-move rule applies.
+    pub fn new(name: impl Into<String>, geometry: Geometry, start_fen: impl Into<String>) -> VariantSpec {
+        VariantSpec {
+            name: name.into(),
+            geometry,
+            pieces: Vec::new(),
+            castling: Vec::new(),
+            goals: Vec::new(),
+            n_move_rule: FIFTY_MOVES,
+            start_fen: start_fen.into(),
+        }
+    }
+
+    /// Adds a piece kind.
+    #[must_use]
+    pub fn piece(mut self, piece: PieceSpec) -> VariantSpec {
+        self.pieces.push(piece);
+        self
+    }
+
+    /// Adds a way to castle.
+    #[must_use]
+    pub fn castling(mut self, castling: CastlingSpec) -> VariantSpec {
+        self.castling.push(castling);
+        self
+    }
+
+    /// Adds a goal.
+    #[must_use]
+    pub fn goal(mut self, goal: Goal) -> VariantSpec {
+        self.goals.push(goal);
+        self
+    }
+
+    /// Adds a winning arrival.
+    #[must_use]
+    pub fn arrival(self, arrival: Arrival) -> VariantSpec {
+        self.goal(Goal::Arrival(arrival))
+    }
+
+    /// Sets what checkmate means for the mated side.
+    #[must_use]
+    pub fn checkmate(mut self, result: GameResult) -> VariantSpec {
+        self.goals.retain(|goal| !matches!(goal, Goal::Checkmate(_)));
+        self.goal(Goal::Checkmate(result))
+    }
+
+    /// Sets what stalemate means for the stalemated side.
+    #[must_use]
+    pub fn stalemate(mut self, result: GameResult) -> VariantSpec {
+        self.goals.retain(|goal| !matches!(goal, Goal::Stalemate(_)));
+        self.goal(Goal::Stalemate(result))
+    }
+
+    /// Sets the n-move rule's number of moves (0: none).
+    #[must_use]
+    pub fn n_move_rule(self, moves: u32) -> VariantSpec {
+        VariantSpec {
+            n_move_rule: moves,
+            ..self
+        }
+    }
+
+    /// The result of checkmate for the mated side, by the goals.
+    pub fn checkmate_result(&self) -> GameResult {
+        self.goals
+            .iter()
+            .find_map(|goal| match goal {
+                Goal::Checkmate(result) => Some(*result),
+                _ => None,
+            })
+            .unwrap_or(GameResult::Loss)
+    }
+
+    /// The result of stalemate for the stalemated side, by the goals.
+    pub fn stalemate_result(&self) -> GameResult {
+        self.goals
+            .iter()
+            .find_map(|goal| match goal {
+                Goal::Stalemate(result) => Some(*result),
+                _ => None,
+            })
+            .unwrap_or(GameResult::Draw)
+    }
+
+    /// The winning arrivals among the goals.
+    pub fn arrivals(&self) -> impl Iterator<Item = &Arrival> {
+        self.goals.iter().filter_map(|goal| match goal {
+            Goal::Arrival(arrival) => Some(arrival),
+            _ => None,
+        })
+    }
+}

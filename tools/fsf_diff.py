@@ -1,0 +1,332 @@
+#!/usr/bin/env python3
+"""Differential testing of fairy against Fairy-Stockfish (FSF).
+
+FSF's Python binding pyffish (`pip install pyffish`) gives FSF's own rules:
+its legal move list, its FEN, its start positions. A game ended by an
+immediate rule (a flag reached, a king exploded) has no legal moves there,
+so perft by recursion over `legal_moves` is FSF's perft.
+
+For each variant (an FSF name with a definition file, by default
+`examples/variants/<name>.toml`) the tool compares:
+
+1. the start position (FEN) and perft from it, to a depth whose tree FSF
+   can walk in Python within a node budget;
+2. random games (seeded, moves chosen among FSF's legal moves): at every
+   position the legal move sets and the FEN, read both ways (FSF's FEN
+   read by fairy gives the same position; fairy's FEN read by FSF gives the
+   same moves);
+3. perft at sampled positions of those games.
+
+On a perft mismatch it descends to a position whose move sets differ and
+prints the difference. fairy is driven through its command line
+(`fairy perft FILE DEPTH --divide --positions FILE`), all positions of a
+variant in one run.
+
+Usage:
+    python3 tools/fsf_diff.py chess legan          # these variants
+    python3 tools/fsf_diff.py --all                # every gallery file FSF knows
+    python3 tools/fsf_diff.py --all --games 4 --plies 60 --seed 7
+
+Exit status: 0 when everything agrees, 1 on a difference, 2 on bad usage.
+This is not part of `cargo test`; CI runs a bounded sample of it.
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+try:
+    import pyffish as sf
+except ImportError:  # pragma: no cover
+    sys.exit("pyffish is not installed: pip install pyffish")
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GALLERY = os.path.join(ROOT, "examples", "variants")
+
+
+class Fairy:
+    """fairy's view of positions, through its command line."""
+
+    def __init__(self, binary, definition):
+        self.binary = binary
+        self.definition = definition
+
+    def divide(self, positions, depth):
+        """For each (fen, moves) position: fairy's FEN after the moves and
+        {move: count} at `depth`, or an error message instead."""
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
+            for fen, moves in positions:
+                line = "fen " + fen
+                if moves:
+                    line += " moves " + " ".join(moves)
+                handle.write(line + "\n")
+            path = handle.name
+        try:
+            run = subprocess.run(
+                [self.binary, "perft", self.definition, str(depth), "--divide", "--positions", path],
+                capture_output=True,
+                text=True,
+            )
+        finally:
+            os.unlink(path)
+        results = []
+        current = None
+        for line in run.stdout.splitlines():
+            if line.startswith("position "):
+                text = line.split(": ", 1)[1]
+                if text.startswith("error: "):
+                    current = {"error": text[len("error: "):]}
+                else:
+                    current = {"fen": text, "moves": {}}
+                results.append(current)
+            elif line.startswith("Nodes searched") or line.startswith("Time:"):
+                continue
+            elif current is not None and "moves" in current and ": " in line:
+                move, count = line.split(": ")
+                current["moves"][move] = int(count)
+        if len(results) < len(positions):
+            error = run.stderr.strip() or "exit status %d" % run.returncode
+            results += [{"error": error}] * (len(positions) - len(results))
+        return results
+
+
+def fsf_perft(variant, fen, moves, depth, budget):
+    """FSF's perft by recursion; `budget` is a one-element list counting
+    down the legal_moves calls allowed (None when spent)."""
+    legal = sf.legal_moves(variant, fen, moves)
+    budget[0] -= 1
+    if budget[0] < 0:
+        return None
+    if depth == 1:
+        return len(legal)
+    total = 0
+    for move in legal:
+        count = fsf_perft(variant, fen, moves + [move], depth - 1, budget)
+        if count is None:
+            return None
+        total += count
+    return total
+
+
+def fsf_divide(variant, fen, moves, depth):
+    return {m: fsf_perft(variant, fen, moves + [m], depth - 1, [10**9]) if depth > 1 else 1
+            for m in sf.legal_moves(variant, fen, moves)}
+
+
+class Report:
+    def __init__(self, name):
+        self.name = name
+        self.failures = []
+        self.notes = []
+
+    def fail(self, text):
+        self.failures.append(text)
+        if len(self.failures) <= 8:
+            print("  MISMATCH %s: %s" % (self.name, text), flush=True)
+        elif len(self.failures) == 9:
+            print("  (further mismatches of %s are counted, not shown)" % self.name, flush=True)
+
+    def note(self, text):
+        self.notes.append(text)
+
+
+def describe_difference(ours, theirs):
+    ours, theirs = set(ours), set(theirs)
+    parts = []
+    if ours - theirs:
+        parts.append("only fairy: " + " ".join(sorted(ours - theirs)))
+    if theirs - ours:
+        parts.append("only FSF: " + " ".join(sorted(theirs - ours)))
+    return "; ".join(parts)
+
+
+def descend(variant, fairy, fen, moves, depth, report):
+    """Follows a perft difference down to a position whose move sets differ."""
+    while depth >= 1:
+        ours = fairy.divide([(fen, moves)], depth)[0]
+        if "error" in ours:
+            report.fail("fairy refused %s moves %s: %s" % (fen, " ".join(moves), ours["error"]))
+            return
+        theirs = fsf_divide(variant, fen, moves, depth)
+        if set(ours["moves"]) != set(theirs):
+            report.fail("at %s (fen %s moves %s): %s" % (
+                ours["fen"], fen, " ".join(moves), describe_difference(ours["moves"], theirs)))
+            return
+        wrong = [m for m in theirs if theirs[m] != ours["moves"][m]]
+        if not wrong:
+            report.fail("perft differs only in total at %s moves %s" % (fen, " ".join(moves)))
+            return
+        moves = moves + [wrong[0]]
+        depth -= 1
+    report.fail("perft differs but no move-set difference found below %s" % fen)
+
+
+def check_variant(name, definition, fairy_binary, args):
+    report = Report(name)
+    fairy = Fairy(fairy_binary, definition)
+    start = sf.start_fen(name)
+
+    # 1. The start position and perft from it.
+    first = fairy.divide([(start, [])], 1)[0]
+    if "error" in first:
+        report.fail("fairy refuses FSF's start position %s: %s" % (start, first["error"]))
+        return report
+    # The two start positions must be the same position, however written
+    # (FSF's own start FENs leave out empty fields: `w 0 1`).
+    ours_start = run_start_fen(fairy_binary, definition)
+    if ours_start != first["fen"]:
+        report.fail("start position: fairy's is %s, FSF's %s reads as %s" % (ours_start, start, first["fen"]))
+    depth = 1
+    budget_nodes = args.start_budget
+    measured = None
+    while depth <= args.max_depth:
+        budget = [budget_nodes]
+        count = fsf_perft(name, start, [], depth, budget)
+        if count is None:
+            break
+        measured = (depth, count)
+        depth += 1
+    if measured:
+        depth, theirs = measured
+        ours = sum(fairy.divide([(start, [])], depth)[0]["moves"].values()) if depth > 0 else 1
+        if ours != theirs:
+            report.fail("start perft %d: fairy %d, FSF %d" % (depth, ours, theirs))
+            descend(name, fairy, start, [], depth, report)
+        else:
+            report.note("start perft %d = %d" % (depth, ours))
+
+    # 2. Random games.
+    positions = []
+    for game in range(args.games):
+        rng = random.Random("%s/%d/%d" % (name, args.seed, game))
+        moves = []
+        for _ in range(args.plies):
+            positions.append(list(moves))
+            legal = sf.legal_moves(name, start, moves)
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+        else:
+            positions.append(list(moves))
+    results = fairy.divide([(start, m) for m in positions], 1)
+    checked = equivalent = 0
+    sampled = []
+    for index, moves in enumerate(positions):
+        if index >= len(results):
+            break
+        ours = results[index]
+        if "error" in ours:
+            report.fail("fairy refused the moves %s: %s" % (" ".join(moves), ours["error"]))
+            break
+        theirs = sf.legal_moves(name, start, moves)
+        if set(ours["moves"]) != set(theirs):
+            report.fail("moves %s (fairy FEN %s): %s" % (
+                " ".join(moves), ours["fen"], describe_difference(ours["moves"], theirs)))
+            continue
+        checked += 1
+        fsf_fen = sf.get_fen(name, start, moves)
+        if ours["fen"] != fsf_fen:
+            # Written differently: each side must read the other's FEN as
+            # the same position.
+            if set(sf.legal_moves(name, ours["fen"], [])) != set(theirs):
+                report.fail("FSF reads fairy's FEN %s as another position (FSF writes %s)" % (ours["fen"], fsf_fen))
+                continue
+            back = fairy.divide([(fsf_fen, [])], 1)[0]
+            if "error" in back:
+                report.fail("fairy refuses FSF's FEN %s: %s" % (fsf_fen, back["error"]))
+                continue
+            if back["fen"] != ours["fen"] or set(back["moves"]) != set(theirs):
+                report.fail("fairy reads FSF's FEN %s as %s, not %s" % (fsf_fen, back["fen"], ours["fen"]))
+                continue
+            equivalent += 1
+            if len(report.notes) < 40:
+                report.note("FEN written differently: fairy %s, FSF %s" % (ours["fen"], fsf_fen))
+        if theirs and index % args.sample_every == 0:
+            sampled.append(moves)
+    report.note("%d positions from %d games: move sets and FEN agree (%d FENs written differently but read alike)"
+                % (checked, args.games, equivalent))
+
+    # 3. Perft at sampled positions.
+    if args.perft_depth > 1 and sampled:
+        ours = fairy.divide([(start, m) for m in sampled], args.perft_depth)
+        agreed = 0
+        for moves, result in zip(sampled, ours):
+            if "error" in result:
+                report.fail("fairy refused %s: %s" % (" ".join(moves), result["error"]))
+                continue
+            budget = [args.sample_budget]
+            theirs = fsf_perft(name, start, moves, args.perft_depth, budget)
+            if theirs is None:
+                continue
+            total = sum(result["moves"].values())
+            if total != theirs:
+                report.fail("perft %d after %s: fairy %d, FSF %d" % (args.perft_depth, " ".join(moves), total, theirs))
+                descend(name, fairy, start, moves, args.perft_depth, report)
+            else:
+                agreed += 1
+        report.note("perft %d agrees at %d sampled positions" % (args.perft_depth, agreed))
+    return report
+
+
+def run_start_fen(binary, definition):
+    run = subprocess.run([binary, "perft", definition, "0", "--positions", "/dev/stdin"],
+                         input="startpos\n", capture_output=True, text=True)
+    for line in run.stdout.splitlines():
+        if line.startswith("position 1: "):
+            return line.split(": ", 1)[1]
+    return "(fairy failed: %s)" % run.stderr.strip()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("variants", nargs="*", help="FSF variant names (gallery files of the same name)")
+    parser.add_argument("--all", action="store_true", help="every gallery file named after an FSF variant")
+    parser.add_argument("--file", help="the definition file (with one variant; default: the gallery's)")
+    parser.add_argument("--fairy", default=os.path.join(ROOT, "target", "release", "fairy"),
+                        help="the fairy binary (default: target/release/fairy)")
+    parser.add_argument("--games", type=int, default=10, help="random games per variant")
+    parser.add_argument("--plies", type=int, default=80, help="the longest game, in plies")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random games")
+    parser.add_argument("--sample-every", type=int, default=7, help="perft at every N-th position")
+    parser.add_argument("--perft-depth", type=int, default=2, help="perft depth at sampled positions")
+    parser.add_argument("--max-depth", type=int, default=5, help="deepest start perft")
+    parser.add_argument("--start-budget", type=int, default=20000,
+                        help="most legal_moves calls for FSF's start perft (the depth follows)")
+    parser.add_argument("--sample-budget", type=int, default=3000,
+                        help="most legal_moves calls for FSF's perft at a sampled position")
+    parser.add_argument("--quiet", action="store_true", help="only differences and the summary")
+    args = parser.parse_args()
+
+    if not os.path.exists(args.fairy):
+        sys.exit("no fairy binary at %s: cargo build --release -p fairy-cli" % args.fairy)
+    known = set(sf.variants())
+    names = list(args.variants)
+    if args.all:
+        names += sorted(f[:-5] for f in os.listdir(GALLERY) if f.endswith(".toml") and f[:-5] in known)
+    if not names:
+        parser.error("name variants, or --all")
+    failed = []
+    for name in names:
+        if name not in known:
+            print("%s: not a Fairy-Stockfish variant" % name)
+            failed.append(name)
+            continue
+        definition = args.file or os.path.join(GALLERY, name + ".toml")
+        print("%s (%s)" % (name, os.path.relpath(definition, ROOT)), flush=True)
+        report = check_variant(name, definition, args.fairy, args)
+        if not args.quiet:
+            for note in report.notes:
+                print("  " + note)
+        if report.failures:
+            print("  %d mismatches" % len(report.failures))
+            failed.append(name)
+    print("%d variants checked, %d with differences%s" % (
+        len(names), len(failed), (": " + " ".join(failed)) if failed else ""))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
