@@ -364,9 +364,14 @@ impl<W: Word> MoveTable<W> {
     ///
     /// From a king's square in a reverse table this finds checks (the first
     /// occupied square holds an attacker) and pins (the first holds a piece
-    /// of the king's side and the second an attacker). Destinations are not
-    /// filtered by [`MoveTable::allowed`]; the caller checks that the
-    /// attacker's square is one.
+    /// of the king's side and the second an attacker). On a ride's ray a
+    /// piece anywhere may attack; a lame or multi-step path has legs, which
+    /// only block, and its piece stands at the far end: such a path is
+    /// reported only when that end holds a piece of `interesting`, and a
+    /// piece of `interesting` on a leg is not reported as first (it attacks
+    /// nothing along this path). Destinations are not filtered by
+    /// [`MoveTable::allowed`]; the caller checks that the attacker's square
+    /// is one.
     pub fn hits(
         &self,
         from: Square,
@@ -387,26 +392,25 @@ impl<W: Word> MoveTable<W> {
             line_hit(line.first_two::<false>(occupied)).map(&mut visit);
         }
         for legged in self.legged_of(entry) {
-            if ((legged.legs | legged.destination) & interesting).is_zero() {
+            if (legged.destination & interesting & occupied).is_zero() {
                 continue;
             }
             let blockers = legged.legs & occupied;
             let whole = SquareSet::from_bits(legged.legs | legged.destination);
             let destination = square_of(legged.destination);
-            let destination_occupied = !(legged.destination & occupied).is_zero();
-            if blockers.is_zero() && destination_occupied {
+            if blockers.is_zero() {
                 visit(PathHit {
                     first: destination,
                     through_first: whole,
                     second: None,
                     through_second: SquareSet::EMPTY,
                 });
-            } else if !blockers.is_zero() && blockers.without_lowest().is_zero() {
+            } else if blockers.without_lowest().is_zero() && (blockers & interesting).is_zero() {
                 visit(PathHit {
                     first: square_of(blockers),
                     through_first: whole,
-                    second: destination_occupied.then_some(destination),
-                    through_second: if destination_occupied { whole } else { SquareSet::EMPTY },
+                    second: Some(destination),
+                    through_second: whole,
                 });
             }
         }
