@@ -91,7 +91,10 @@ fn a_castling_with_the_coordinates_of_a_king_move_is_written_as_the_king_taking_
     let variant = castling("4k3/8/8/8/8/8/8/4K2R w K - 0 1", &[('K', "e1", "f1", 'R', "h1", "e1")]).unwrap();
     let position = variant.start_position();
     let moves = moves(&position);
-    assert!(moves.contains(&"e1f1".to_string()) && moves.contains(&"e1h1".to_string()), "{moves:?}");
+    assert!(
+        moves.contains(&"e1f1".to_string()) && moves.contains(&"e1h1".to_string()),
+        "{moves:?}"
+    );
     let castles = position.parse_uci("e1h1").unwrap();
     assert_eq!(castles.castling_index(), Some(0));
     assert_eq!(position.parse_uci("e1f1").unwrap().castling_index(), None);
