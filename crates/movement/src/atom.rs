@@ -4,9 +4,10 @@ use smallvec::SmallVec;
 
 use crate::Color;
 
-/// A displacement of a move: `files` sideways (positive towards higher
-/// files) and `ranks` forward, as seen by White. Black's version has the
-/// ranks negated ([`Offset::for_color`]).
+/// A displacement of a move: `files` to the right (towards higher files)
+/// and `ranks` forward, as seen by White. Black, sitting across the board,
+/// sees it turned by 180 degrees ([`Offset::for_color`]): its forward is
+/// down the board and its right towards lower files.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Offset {
@@ -22,13 +23,16 @@ impl Offset {
         Offset { files, ranks }
     }
 
-    /// This offset as seen on the board by `color`: Black moves down.
+    /// This offset as seen on the board by `color`: Black's is turned by
+    /// 180 degrees (it moves down the board, and its left is White's
+    /// right), as in Fairy-Stockfish. For moves symmetric between left and
+    /// right this is the same as mirroring.
     #[inline]
     pub const fn for_color(self, color: Color) -> Offset {
         match color {
             Color::White => self,
             Color::Black => Offset {
-                files: self.files,
+                files: -self.files,
                 ranks: -self.ranks,
             },
         }

@@ -8,12 +8,12 @@
 //!
 //! | syntax | meaning |
 //! | --- | --- |
-//! | `W F D N A H C Z G` | the leaps (1,0) (1,1) (2,0) (2,1) (2,2) (3,0) (3,1) (3,2) (3,3) |
+//! | `W F D N A H C Z G` | the leaps (1,0) (1,1) (2,0) (2,1) (2,2) (3,0) (3,1) (3,2) (3,3); `L` and `J` are read as `C` and `Z`, as Fairy-Stockfish reads them |
 //! | `(m,n)` | any other leap, e.g. `(4,1)` for the Giraffe |
 //! | `K` `R` `B` `Q` | shorthands: `WF`, `WW`, `FF`, `RB` |
 //! | `NN`, `W0` | a rider: the atom repeated without limit |
 //! | `R4`, `W2` | a rider of at most that many leaps |
-//! | `F^2` | *(fairy extension, not XBetza)* two single leaps, each a legal move on its own (the knightly pawn's double step) |
+//! | `F^2` | two single leaps, each a legal move on its own (the knightly pawn's double step) |
 //! | `m`, `c` | move only, capture only (both, or neither: either) |
 //! | `i` | only as the piece's first move (from its initial squares) |
 //! | `e` | en passant: capturing en passant, or leaving en passant squares |
@@ -21,19 +21,35 @@
 //! | `o` | the move wraps round the files as on a cylinder |
 //! | `f b l r v s h` | directions, as below |
 //!
-//! Directions follow Fairy-Stockfish. A letter selects the moves nearest to
-//! its direction: on an orthogonal atom one move (`v` and `s` two), on a
-//! diagonal atom two (`fF` = both forward diagonals; `s` and `v` all four),
-//! on an oblique atom the two nearest (`fN` the two narrow forward Knight
-//! moves, `lN` the two wide left ones). Two letters pair up into one
-//! direction: `fs` (the wide forward pair), `fh` (all four forward moves of
-//! an oblique atom), `fr`/`rf` (single moves), `lv`, `rv`, `bs`, `hr`, `hl`,
-//! and so on. On an orthogonal atom a pair selects the union of its letters
-//! (`fsW` is forward and sideways, the Xiangqi soldier).
+//! Directions are read as Fairy-Stockfish reads them (its `src/piece.cpp`),
+//! relative to the side that moves: Black's moves are White's turned by 180
+//! degrees, so Black's `l` is White's `r`. A letter selects the moves
+//! nearest to its direction: on an orthogonal atom one move (`v` and `s`
+//! two), on a diagonal atom two (`fF` = both forward diagonals; `s` and `v`
+//! all four), on an oblique atom the two nearest (`fN` the two narrow
+//! forward Knight moves, `lN` the two wide left ones). A vertical letter
+//! (`f b v h`) and a horizontal one (`r l s h`) next to each other pair up
+//! into one direction: `fs` (the wide forward pair), `fh` (all four forward
+//! moves of an oblique atom), `fr`/`rf` (single moves), `lv`, `rv`, `bs`,
+//! `hr`, `hl`, and so on. On an orthogonal atom of its own letter a pair
+//! selects the union of its letters (`fsW` and `sfW` are forward and
+//! sideways, the Xiangqi soldier); elsewhere a pair Fairy-Stockfish does not
+//! know (`sf`, `vs`) selects nothing.
 //!
-//! Letters of other Betza dialects are errors naming the letter and its
-//! position, never dropped: `J` and `L` (whose meaning differs between
-//! sources), hoppers `p` `g`, multi-leg `a`, and the rest.
+//! # Where this dialect differs from Fairy-Stockfish's
+//!
+//! It goes further: `(m,n)` atoms, `^n` multi-step moves and `o` wrapping
+//! are its own; lame leaps of any atom (Fairy-Stockfish knows `nD`, `nN`,
+//! `nA`, `nZ`); an initial-only part may capture (Fairy-Stockfish ignores
+//! `i` on captures); ranges have up to two digits (Fairy-Stockfish reads
+//! one: `W10` is `W1` there); `e` marks the parts that take part in en
+//! passant (Fairy-Stockfish ignores it and asks the variant which kinds
+//! do). It is stricter: letters it does not support are errors naming the
+//! letter and its position, never dropped as Fairy-Stockfish drops them
+//! (hoppers `p` `g`, multi-leg `a`, and the rest), and so are directions
+//! that select no move of their atom.
+//!
+//! A Betza string may have at most [`MAX_BETZA_LENGTH`] characters.
 //!
 //! # Examples
 //!
@@ -44,8 +60,9 @@
 //! assert_eq!(pawn.parts().len(), 3);
 //! assert_eq!("BN".parse::<Movement>()?, Movement::bishop() + Movement::knight());
 //! assert_eq!(Movement::gnu().to_string(), "NC");
-//! let error = "fJ".parse::<Movement>().unwrap_err();
-//! assert_eq!((error.position(), error.character()), (1, 'J'));
+//! assert_eq!("L".parse::<Movement>()?, Movement::camel());
+//! let error = "fpR".parse::<Movement>().unwrap_err();
+//! assert_eq!((error.position(), error.character()), (1, 'p'));
 //! # Ok::<(), fairy_movement::BetzaError>(())
 //! ```
 
@@ -63,10 +80,8 @@ pub enum BetzaErrorKind {
     /// A letter of Betza notation that this library does not support
     /// (hoppers, multi-leg moves, ...).
     Unsupported,
-    /// `J` or `L`, whose meaning differs between sources.
-    Ambiguous,
-    /// Two direction letters that do not make a direction.
-    BadDirection,
+    /// A string longer than [`MAX_BETZA_LENGTH`].
+    TooLong,
     /// Directions that select none of the atom's moves.
     NoMoves,
     /// Modifiers at the end with no atom to apply to.
@@ -107,8 +122,7 @@ impl fmt::Display for BetzaError {
         let what = match self.kind {
             BetzaErrorKind::Unknown => "is not Betza notation",
             BetzaErrorKind::Unsupported => "is Betza notation this library does not support",
-            BetzaErrorKind::Ambiguous => "is ambiguous (its meaning differs between sources); use C or Z",
-            BetzaErrorKind::BadDirection => "does not combine with the letter before it into a direction",
+            BetzaErrorKind::TooLong => "is beyond the longest Betza string read",
             BetzaErrorKind::NoMoves => "is an atom of which the directions select no move",
             BetzaErrorKind::Dangling => "is a modifier with no atom after it",
             BetzaErrorKind::BadLame => "makes a lame move of a one-step atom or a rider",
@@ -147,10 +161,8 @@ fn slots(atom: Atom) -> [(Offset, &'static [&'static str]); 8] {
     ]
 }
 
-/// Whether a two-letter token is a direction of the table.
-fn is_known_token(token: &str) -> bool {
-    slots(Atom::KNIGHT).iter().any(|(_, tokens)| tokens.contains(&token))
-}
+/// The most characters a Betza string may have.
+pub const MAX_BETZA_LENGTH: usize = 256;
 
 /// The moves of `atom` that one token selects. On an orthogonal atom of a
 /// single-atom letter a pair of different letters selects the union of
@@ -363,12 +375,8 @@ impl Parser {
                         }
                         _ => format!("{c}{c}"),
                     };
-                    if !is_known_token(&token) {
-                        return Err(self.error(BetzaErrorKind::BadDirection, position + token.len() - 1));
-                    }
                     pending.directions.push(token);
                 }
-                'J' | 'L' => return Err(self.error(BetzaErrorKind::Ambiguous, position)),
                 'p' | 'g' | 'a' | 'j' | 'x' | 'y' | 'z' | 'q' | 'u' | 't' | 'k' | 'd' | 'O' | 'U' | 'I' => {
                     return Err(self.error(BetzaErrorKind::Unsupported, position));
                 }
@@ -406,11 +414,15 @@ impl Movement {
     /// # Ok::<(), fairy_movement::BetzaError>(())
     /// ```
     pub fn from_betza(text: &str) -> Result<Movement, BetzaError> {
-        Parser {
-            chars: text.chars().collect(),
-            at: 0,
+        let chars: Vec<char> = text.chars().take(MAX_BETZA_LENGTH + 1).collect();
+        if let Some(&character) = chars.get(MAX_BETZA_LENGTH) {
+            return Err(BetzaError {
+                kind: BetzaErrorKind::TooLong,
+                position: MAX_BETZA_LENGTH,
+                character,
+            });
         }
-        .parse()
+        Parser { chars, at: 0 }.parse()
     }
 
     /// The movement in Betza notation; [`Movement::from_betza`] reads it
@@ -462,6 +474,12 @@ const ATOM_LETTERS: [(char, Atom); 9] = [
 
 /// The atom a letter names, if it names one.
 fn atom_of_letter(letter: char) -> Option<Atom> {
+    // Fairy-Stockfish's other names for the Camel and the Zebra.
+    let letter = match letter {
+        'L' => 'C',
+        'J' => 'Z',
+        other => other,
+    };
     ATOM_LETTERS
         .iter()
         .find(|&&(known, _)| known == letter)
@@ -684,6 +702,34 @@ mod tests {
     }
 
     #[test]
+    fn black_moves_are_white_moves_turned_half_round_as_in_fairy_stockfish() {
+        // Forward-left for White is towards c6 from d5; Black's forward-left,
+        // seen from its side of the board, is towards e4.
+        assert_eq!(reach("flF", "d5", Color::White), ["c6"]);
+        assert_eq!(reach("flF", "d5", Color::Black), ["e4"]);
+        assert_eq!(reach("rW", "d5", Color::Black), ["c5"]);
+        assert_eq!(reach("lfN", "d5", Color::Black), ["e3"]);
+        // Left-right symmetric pieces are the same either way.
+        assert_eq!(reach("fsN", "d5", Color::Black), ["b4", "f4"]);
+    }
+
+    #[test]
+    fn direction_pairs_are_formed_and_read_as_fairy_stockfish_does() {
+        // Tori shogi's falcon, `FsfW`: `sf` on a wazir is sideways and forward.
+        assert_eq!(
+            reach("FsfW", "e5", Color::White),
+            ["d4", "d5", "d6", "e6", "f4", "f5", "f6"]
+        );
+        assert_eq!(reach("vsW", "e5", Color::White).len(), 4);
+        // On other atoms a pair Fairy-Stockfish does not know selects
+        // nothing: an error here rather than a silent empty part.
+        let error = Movement::from_betza("sfN").unwrap_err();
+        assert_eq!((error.kind(), error.position()), (BetzaErrorKind::NoMoves, 2));
+        // L and J are Fairy-Stockfish's names of the Camel and the Zebra.
+        assert_eq!(Movement::from_betza("LJ"), Ok(Movement::camel() + Movement::zebra()));
+    }
+
+    #[test]
     fn modes_and_flags() {
         let part = |betza: &str| Movement::from_betza(betza).unwrap().parts()[0];
         assert_eq!(part("mW").mode(), Mode::Move);
@@ -752,14 +798,14 @@ mod tests {
             let e = Movement::from_betza(text).unwrap_err();
             (e.kind(), e.position(), e.character())
         };
-        assert_eq!(error("fJ"), (BetzaErrorKind::Ambiguous, 1, 'J'));
-        assert_eq!(error("L"), (BetzaErrorKind::Ambiguous, 0, 'L'));
+        assert_eq!(error(&"W".repeat(300)), (BetzaErrorKind::TooLong, 256, 'W'));
         assert_eq!(error("mRcpR"), (BetzaErrorKind::Unsupported, 3, 'p'));
         assert_eq!(error("WX"), (BetzaErrorKind::Unknown, 1, 'X'));
         assert_eq!(error("W?"), (BetzaErrorKind::Unknown, 1, '?'));
         assert_eq!(error("Wé"), (BetzaErrorKind::Unknown, 1, 'é'));
         assert_eq!(error("fm"), (BetzaErrorKind::Dangling, 0, 'f'));
-        assert_eq!(error("hfN"), (BetzaErrorKind::BadDirection, 1, 'f'));
+        // `hf` pairs up as in Fairy-Stockfish, and selects no Knight move.
+        assert_eq!(error("hfN"), (BetzaErrorKind::NoMoves, 2, 'N'));
         assert_eq!(error("nW"), (BetzaErrorKind::BadLame, 1, 'W'));
         assert_eq!(error("nR"), (BetzaErrorKind::BadLame, 1, 'R'));
         assert_eq!(error("W999"), (BetzaErrorKind::BadNumber, 1, '9'));
@@ -767,8 +813,7 @@ mod tests {
         assert_eq!(error("(0,0)"), (BetzaErrorKind::BadNumber, 0, '('));
         assert_eq!(error("F^9"), (BetzaErrorKind::BadNumber, 1, '^'));
         assert!(Movement::from_betza("").unwrap().parts().is_empty());
-        assert!(error("fJ").1 < 2);
-        assert!(!Movement::from_betza("fJ").unwrap_err().to_string().contains('\n'));
+        assert!(!Movement::from_betza("fX").unwrap_err().to_string().contains('\n'));
     }
 
     fn any_part() -> impl Strategy<Value = Part> {

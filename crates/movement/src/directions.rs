@@ -60,9 +60,10 @@ bitflags! {
         const FORWARD = Self::NNW.bits() | Self::NNE.bits() | Self::ENE.bits() | Self::WNW.bits();
         /// Betza `b`: towards the own side.
         const BACKWARD = Self::SSW.bits() | Self::SSE.bits() | Self::ESE.bits() | Self::WSW.bits();
-        /// Betza `r`: towards higher files (White's right).
+        /// Betza `r`: to the mover's right (higher files for White, lower
+        /// for Black).
         const RIGHT = Self::NNE.bits() | Self::ENE.bits() | Self::ESE.bits() | Self::SSE.bits();
-        /// Betza `l`: towards lower files.
+        /// Betza `l`: to the mover's left.
         const LEFT = Self::NNW.bits() | Self::WNW.bits() | Self::WSW.bits() | Self::SSW.bits();
         /// Betza `v`: more along the file than across it.
         const VERTICAL = Self::NNE.bits() | Self::NNW.bits() | Self::SSE.bits() | Self::SSW.bits();

@@ -56,7 +56,7 @@ mod shift;
 mod table;
 
 pub use atom::{Atom, Offset};
-pub use betza::{BetzaError, BetzaErrorKind};
+pub use betza::{BetzaError, BetzaErrorKind, MAX_BETZA_LENGTH};
 pub use color::Color;
 pub use directions::Directions;
 pub use movement::Movement;

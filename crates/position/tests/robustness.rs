@@ -5,7 +5,7 @@
 
 use fairy_geometry::{BoardSize, Geometry, Square};
 use fairy_movement::{Atom, Movement, Part};
-use fairy_position::{PieceSpec, Position, PositionError, Setup, Variant, VariantError, VariantSpec};
+use fairy_position::{MAX_PARTS, PieceSpec, Position, PositionError, Setup, Variant, VariantError, VariantSpec};
 
 fn kings<W: fairy_geometry::Word>(files: u8, ranks: u8, start: &str) -> Variant<W> {
     let spec = VariantSpec::new("kings", Geometry::new(BoardSize::new(files, ranks).unwrap()), start)
@@ -69,4 +69,58 @@ fn too_many_steps_is_an_error_not_a_hang() {
         Variant::<fairy_geometry::U256>::new(spec).unwrap_err(),
         VariantError::TooManySteps { letter: 'W', steps: 40 }
     );
+}
+
+/// `count` distinct riding parts: atoms (m, n) in every direction.
+fn riders(count: usize, skip: usize) -> Movement {
+    let atoms = (1..16u8).flat_map(|m| (0..=m).map(move |n| Atom::new(m, n)));
+    atoms.skip(skip).take(count).map(Part::ride).collect()
+}
+
+#[test]
+fn repeated_parts_are_merged_before_the_bound_on_parts() {
+    // The same nightrider written many times is one part.
+    let spec = VariantSpec::new(
+        "riders",
+        Geometry::new(BoardSize::new(8, 8).unwrap()),
+        "k7/8/8/8/8/8/8/N6K w - - 0 1",
+    )
+    .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    .piece(PieceSpec::new('N', "nightrider", "NN".repeat(120).parse().unwrap()));
+    let variant = Variant::<u64>::new(spec).unwrap();
+    assert_eq!(variant.spec().pieces[1].movement.parts().len(), 1);
+    let spec = VariantSpec::new(
+        "riders",
+        Geometry::new(BoardSize::new(8, 8).unwrap()),
+        "k7/8/8/8/8/8/8/N6K w - - 0 1",
+    )
+    .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    .piece(PieceSpec::new('N', "rider", riders(MAX_PARTS + 1, 0)));
+    assert_eq!(
+        Variant::<u64>::new(spec).unwrap_err(),
+        VariantError::TooManyParts {
+            letter: 'N',
+            count: MAX_PARTS + 1
+        }
+    );
+}
+
+#[test]
+fn a_definition_at_every_bound_compiles() {
+    // The largest board, the most kinds, each with the most distinct parts:
+    // every accepted definition is at most this large, and this compiles
+    // (in well under a second in a release build).
+    let letters = "ABCDEFGHIJLMNOP";
+    let mut spec = VariantSpec::new(
+        "largest",
+        Geometry::new(BoardSize::new(16, 16).unwrap()),
+        "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/15K w - - 0 1",
+    )
+    .piece(PieceSpec::new('K', "king", Movement::king()).royal());
+    for (index, letter) in letters.chars().enumerate() {
+        spec = spec.piece(PieceSpec::new(letter, "rider", riders(MAX_PARTS, index * 5)));
+    }
+    assert_eq!(spec.pieces.len(), fairy_position::MAX_KINDS);
+    let variant = Variant::<fairy_geometry::U256>::new(spec).unwrap();
+    assert_eq!(variant.start_position().legal_moves().len(), 3);
 }

@@ -72,8 +72,8 @@
 //! "#;
 //! let variant = fairy_variants::from_toml(text)?;
 //! assert_eq!(variant.name(), "knights");
-//! let error = fairy_variants::from_toml(&text.replace("betza = \"K\"", "betza = \"KJ\"")).unwrap_err();
-//! assert_eq!(error.to_string(), "piece[0].betza: Betza character 'J' at position 2 is ambiguous (its meaning differs between sources); use C or Z");
+//! let error = fairy_variants::from_toml(&text.replace("betza = \"K\"", "betza = \"KpR\"")).unwrap_err();
+//! assert_eq!(error.to_string(), "piece[0].betza: Betza character 'p' at position 2 is Betza notation this library does not support");
 //! # Ok::<(), fairy_variants::DefinitionError>(())
 //! ```
 

@@ -42,8 +42,8 @@ fn errors_name_their_key() {
             "unknown field `fiels`",
         ),
         (
-            VALID.replace("betza = \"K\"", "betza = \"KJ\""),
-            "piece[0].betza: Betza character 'J' at position 2",
+            VALID.replace("betza = \"K\"", "betza = \"KX\""),
+            "piece[0].betza: Betza character 'X' at position 2",
         ),
         (
             VALID.replace("primitive = \"knight\"", "primitive = \"nightrider\""),
