@@ -37,6 +37,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import time
 
 try:
     import pyffish as sf
@@ -293,12 +294,17 @@ def main():
     parser.add_argument("--sample-every", type=int, default=7, help="perft at every N-th position")
     parser.add_argument("--perft-depth", type=int, default=2, help="perft depth at sampled positions")
     parser.add_argument("--max-depth", type=int, default=5, help="deepest start perft")
-    parser.add_argument("--start-budget", type=int, default=20000,
+    parser.add_argument("--quick", action="store_true",
+                        help="a bounded sample for CI: 3 games of 40 plies, small perft budgets")
+    parser.add_argument("--start-budget", type=int, default=3000,
                         help="most legal_moves calls for FSF's start perft (the depth follows)")
-    parser.add_argument("--sample-budget", type=int, default=3000,
+    parser.add_argument("--sample-budget", type=int, default=1000,
                         help="most legal_moves calls for FSF's perft at a sampled position")
     parser.add_argument("--quiet", action="store_true", help="only differences and the summary")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.plies, args.sample_every = 3, 40, 10
+        args.start_budget, args.sample_budget = 500, 300
 
     if not os.path.exists(args.fairy):
         sys.exit("no fairy binary at %s: cargo build --release -p fairy-cli" % args.fairy)
@@ -309,7 +315,9 @@ def main():
     if not names:
         parser.error("name variants, or --all")
     failed = []
+    started = time.time()
     for name in names:
+        begun = time.time()
         if name not in known:
             print("%s: not a Fairy-Stockfish variant" % name)
             failed.append(name)
@@ -323,8 +331,9 @@ def main():
         if report.failures:
             print("  %d mismatches" % len(report.failures))
             failed.append(name)
-    print("%d variants checked, %d with differences%s" % (
-        len(names), len(failed), (": " + " ".join(failed)) if failed else ""))
+        print("  (%.1f s)" % (time.time() - begun), flush=True)
+    print("%d variants checked in %.0f s, %d with differences%s" % (
+        len(names), time.time() - started, len(failed), (": " + " ".join(failed)) if failed else ""))
     sys.exit(1 if failed else 0)
 
 

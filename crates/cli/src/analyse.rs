@@ -34,10 +34,11 @@ impl<O: Write> VariantVisitor for Analyse<'_, O> {
             nodes: None,
         };
         let out = self.out;
-        // Each iteration is reported as it completes; a failed write is
-        // kept and reported after the search.
+        // Each iteration is reported as it completes; a failed write (the
+        // reader has gone) stops the search, and is reported after it.
         let mut written = Ok(());
         let mut engine = Engine::new(variant);
+        let stop = engine.stop_handle();
         let result = engine.search(&game, limits, |info: &SearchInfo| {
             if written.is_ok() {
                 written = writeln!(
@@ -50,19 +51,31 @@ impl<O: Write> VariantVisitor for Analyse<'_, O> {
                     san_line(root, &info.pv)
                 )
                 .and_then(|()| out.flush());
+                if written.is_err() {
+                    stop.stop();
+                }
             }
         });
         written?;
         let best = result
             .best()
             .ok_or_else(|| Failure::Message("the search found no move".to_string()))?;
-        writeln!(
-            out,
-            "best move {} ({}), score {}",
-            root.san(best),
-            root.uci(best),
-            result.score
-        )?;
+        if result.depth == 0 {
+            writeln!(
+                out,
+                "stopped before depth 1 was complete; best move so far {} ({})",
+                root.san(best),
+                root.uci(best)
+            )?;
+        } else {
+            writeln!(
+                out,
+                "best move {} ({}), score {}",
+                root.san(best),
+                root.uci(best),
+                result.score
+            )?;
+        }
         Ok(())
     }
 }

@@ -30,7 +30,8 @@ enum Command {
         /// A built-in variant (chess, chennis, gnu, cgnp) or a variant
         /// definition file (.toml).
         variant: String,
-        /// How many plies deep to count.
+        /// How many plies deep to count (at most 64).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
         #[command(flatten)]
         start: Start,

@@ -1,11 +1,11 @@
 //! `fairy play`: a game in the terminal, against the engine or watching it
 //! play itself.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 
 use fairy::Variant;
 use fairy::diagram::TextOptions;
-use fairy::engine::{Engine, Limits};
+use fairy::engine::{Engine, Limits, Score};
 use fairy::geometry::Word;
 use fairy::movement::Color;
 use fairy::position::{Game, VariantVisitor};
@@ -46,7 +46,11 @@ impl<'a, R: BufRead, O: Write> Play<'a, R, O> {
 }
 
 const HELP: &str = "Type a move in coordinate notation (e2e4, e7e8q) or SAN (e4, Nf3, exd5, O-O),
-or: moves (the legal moves), undo (take back your last move), fen, help, quit.";
+or: moves (the legal moves), undo (take back your last move), draw (claim a draw
+the rules allow), fen, help, quit.";
+
+/// The longest input line read; the rest of a longer one is skipped.
+const MAX_LINE: usize = 1024;
 
 /// What the human typed, once read.
 enum Input {
@@ -57,13 +61,29 @@ enum Input {
 
 impl<R: BufRead, O: Write> Play<'_, R, O> {
     fn read_line(&mut self) -> Result<Input, Failure> {
+        let cannot = |error: std::io::Error| Failure::Message(format!("cannot read the input: {error}"));
         let mut bytes = Vec::new();
-        let read = self
-            .input
+        let read = (&mut *self.input)
+            .take(MAX_LINE as u64 + 1)
             .read_until(b'\n', &mut bytes)
-            .map_err(|error| Failure::Message(format!("cannot read the input: {error}")))?;
+            .map_err(cannot)?;
         if read == 0 {
             return Ok(Input::End);
+        }
+        if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
+            // Skip the rest of the line, holding at most a line's worth.
+            loop {
+                bytes.clear();
+                let read = (&mut *self.input)
+                    .take(MAX_LINE as u64)
+                    .read_until(b'\n', &mut bytes)
+                    .map_err(cannot)?;
+                if read == 0 || bytes.last() == Some(&b'\n') {
+                    break;
+                }
+            }
+            writeln!(self.out, "(a line of more than {MAX_LINE} characters, skipped)")?;
+            return Ok(Input::Line(String::new()));
         }
         let line = String::from_utf8_lossy(&bytes).trim().to_string();
         if self.echo {
@@ -99,7 +119,11 @@ impl<R: BufRead, O: Write> VariantVisitor for Play<'_, R, O> {
                 return Ok(());
             }
             let turn = game.position().turn();
+            let claimable = game.claimable_draw();
             if self.options.human == Some(turn) {
+                if let Some(reason) = claimable {
+                    writeln!(self.out, "You may claim a draw by {reason}: type draw.")?;
+                }
                 write!(self.out, "Your move ({turn}): ")?;
                 self.out.flush()?;
                 let line = match self.read_line()? {
@@ -118,6 +142,11 @@ impl<R: BufRead, O: Write> VariantVisitor for Play<'_, R, O> {
                     }
                     "help" | "?" => writeln!(self.out, "{HELP}")?,
                     "fen" => writeln!(self.out, "{}", game.position().fen())?,
+                    "draw" => {
+                        if game.claim_draw().is_none() {
+                            writeln!(self.out, "No draw can be claimed now.")?;
+                        }
+                    }
                     "moves" => {
                         let position = game.position();
                         let moves: Vec<String> =
@@ -154,6 +183,19 @@ impl<R: BufRead, O: Write> VariantVisitor for Play<'_, R, O> {
             } else {
                 let position = game.position().clone();
                 let result = engine.search(&game, Limits::time(self.options.time), |_| {});
+                // The engine claims a draw the rules allow unless it expects
+                // to win.
+                let hopeful = match result.score {
+                    Score::Win(_) => true,
+                    Score::Loss(_) => false,
+                    Score::Centipawns(centipawns) => centipawns > 0,
+                };
+                if let (Some(reason), false) = (claimable, hopeful) {
+                    if game.claim_draw().is_some() {
+                        writeln!(self.out, "{turn} claims a draw by {reason}.")?;
+                        continue;
+                    }
+                }
                 let mv = result
                     .best()
                     .ok_or_else(|| Failure::Message("the engine found no move".to_string()))?;

@@ -393,3 +393,123 @@ fn malformed_moves_never_end_a_game_or_make_the_tool_panic() {
     );
     assert!(!text.contains("You play"), "{text}");
 }
+
+#[test]
+fn a_draw_the_rules_allow_is_offered_and_claimed_not_forced() {
+    // Knights out and back: after White's third Ng1 the position with
+    // Black to move occurs for the third time; Black may claim the draw.
+    let moves = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1";
+    let output = fairy_with_input(
+        &["play", "chess", "--as", "black", "--moves", moves, "--time", "20"],
+        "draw\n",
+    );
+    let text = stdout(&output);
+    assert!(
+        text.contains("You may claim a draw by threefold repetition: type draw.\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Game over: 1/2-1/2 (draw by threefold repetition)"),
+        "{text}"
+    );
+    // Where no draw may be claimed, the game goes on.
+    let output = fairy_with_input(&["play", "chess", "--as", "white", "--time", "20"], "draw\nquit\n");
+    let text = stdout(&output);
+    assert!(
+        text.contains("No draw can be claimed now.") && !text.contains("Game over"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_overlong_input_line_is_skipped_not_stored() {
+    let long = "e".repeat(100_000);
+    let output = fairy_with_input(&["play", "chess", "--time", "20"], &format!("{long}\nquit\n"));
+    let text = stdout(&output);
+    assert!(
+        text.contains("(a line of more than 1024 characters, skipped)"),
+        "{}",
+        &text[..200.min(text.len())]
+    );
+    assert!(text.ends_with("Game abandoned.\n"));
+}
+
+#[test]
+fn analysis_stops_when_its_reader_goes_away() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    // Depth 60 would take far longer than anyone waits; reading one line
+    // and closing the pipe must end it at the next depth.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(["analyse", "chess", "--depth", "60"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("depth  1"), "{first}");
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(120) {
+            child.kill().unwrap();
+            panic!("the analysis went on after its reader left");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success());
+}
+
+#[test]
+fn perft_depth_has_a_documented_bound() {
+    let output = fairy(&["perft", "chess", "65"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("65") && stderr.trim_end().lines().count() == 1,
+        "{stderr}"
+    );
+}
+
+#[test]
+fn moves_and_files_of_positions_set_up_what_a_command_starts_from() {
+    let output = fairy(&["show", "chess", "--moves", "e2e4 e7e5 g1f3", "--ascii"]);
+    assert!(stdout(&output).contains("FEN: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"));
+    let output = fairy(&["show", "chess", "--moves", "e2e4 e2e4"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("move 2 (e2e4)"));
+
+    let path = std::env::temp_dir().join(format!("fairy-positions-{}.txt", std::process::id()));
+    std::fs::write(
+        &path,
+        "# comments and empty lines are skipped\n\nstartpos\nstartpos moves e2e4 e7e5\nfen 8/8/8/8/8/8/8/K6k w - - 0 1\nfen 8/8 w\n",
+    )
+    .unwrap();
+    let output = fairy(&["perft", "chess", "2", "--positions", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).unwrap();
+    let text = stdout(&output);
+    let headed: Vec<&str> = text.lines().filter(|line| line.starts_with("position ")).collect();
+    assert_eq!(
+        headed,
+        [
+            "position 1: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "position 2: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            "position 3: 8/8/8/8/8/8/8/K6k w - - 0 1",
+            "position 4: error: bad FEN: the board is 8x2, but the variant is played on 8x8",
+        ]
+    );
+    let counts: Vec<&str> = text.lines().filter(|line| line.starts_with("Nodes searched")).collect();
+    // After 1. e4 e5, 835 (Fairy-Stockfish's count); kings on a1 and h1:
+    // three steps each.
+    assert_eq!(
+        counts,
+        ["Nodes searched: 400", "Nodes searched: 835", "Nodes searched: 9"]
+    );
+    // The file had a bad position: the command says so, after the rest.
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -2,11 +2,14 @@
 //!
 //! [`Engine`] searches with iterative-deepening alpha-beta (negamax) and a
 //! transposition table on the positions' Zobrist hashes, extended by a
-//! quiescence search over captures and promotions. It knows every way a
-//! variant's game ends: checkmate and stalemate scored by the variant's
-//! rules, winning arrivals, and the draws a player may claim (repetition,
-//! the fifty-move rule). Uncapturable pieces are never targets: the move
+//! quiescence search over captures and promotions. It reads no rule of the
+//! variant: the position says how a game ends ([`Position::terminal`],
+//! [`Position::no_move_outcome`], and the draws a player may claim), and
+//! the engine scores that. Uncapturable pieces are never targets: the move
 //! generator does not offer their capture.
+//!
+//! [`Position::terminal`]: fairy_position::Position::terminal
+//! [`Position::no_move_outcome`]: fairy_position::Position::no_move_outcome
 //!
 //! [`Evaluator`] scores positions by material and mobility. A piece's value
 //! comes from its average mobility on the variant's empty board, so a piece
@@ -34,4 +37,4 @@ mod search;
 mod table;
 
 pub use eval::Evaluator;
-pub use search::{Engine, Limits, Score, SearchInfo};
+pub use search::{Engine, Limits, Score, SearchInfo, StopHandle};

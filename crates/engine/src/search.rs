@@ -1,6 +1,8 @@
 //! Iterative-deepening alpha-beta search.
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use fairy_geometry::Word;
@@ -15,6 +17,12 @@ const WIN_FOUND: i32 = MATE - 10_000;
 const INFINITY: i32 = MATE + 1;
 /// The deepest search, in plies, including quiescence.
 const MAX_PLY: usize = 128;
+/// The most plies the quiescence search adds beyond the nominal depth: it
+/// bounds the work of one depth on boards full of capturing pieces.
+const QUIESCENCE_PLIES: u32 = 6;
+/// Delta pruning: a capture is searched in quiescence only if the captured
+/// piece's value and this margin could lift the score above alpha.
+const DELTA: i32 = 200;
 
 /// When to stop searching: at a depth, after a time, after a number of
 /// nodes; whichever comes first (at least depth 1 is always completed).
@@ -135,8 +143,42 @@ pub struct Engine<'v, W: Word = u64> {
     lines: Vec<Vec<Move>>,
     nodes: u64,
     stop: bool,
+    /// Set from another thread to stop the search ([`StopHandle`]).
+    stop_request: Arc<AtomicBool>,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+}
+
+/// Stops an [`Engine`]'s search from another thread (or from the callback
+/// that hears of each depth): the search returns its last completed depth
+/// soon after.
+///
+/// # Examples
+///
+/// ```
+/// use fairy_engine::{Engine, Limits};
+/// use fairy_position::Game;
+///
+/// let chess = fairy_variants::chess();
+/// let game = Game::new(chess.start_position());
+/// let mut engine = Engine::new(chess);
+/// let stop = engine.stop_handle();
+/// // Stop as soon as depth 2 is done, however deep the limit.
+/// let result = engine.search(&game, Limits::depth(60), |info| {
+///     if info.depth == 2 {
+///         stop.stop();
+///     }
+/// });
+/// assert_eq!(result.depth, 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the search under way to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 impl<'v, W: Word> Engine<'v, W> {
@@ -158,9 +200,16 @@ impl<'v, W: Word> Engine<'v, W> {
             lines: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
             stop: false,
+            stop_request: Arc::new(AtomicBool::new(false)),
             deadline: None,
             node_limit: None,
         }
+    }
+
+    /// A handle that stops this engine's searches from elsewhere. A stop
+    /// asked for while no search runs is forgotten when the next begins.
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(Arc::clone(&self.stop_request))
     }
 
     /// The evaluator.
@@ -178,7 +227,10 @@ impl<'v, W: Word> Engine<'v, W> {
     /// Searches the current position of `game` within `limits`, calling
     /// `on_iteration` after each completed depth. Returns the last
     /// completed iteration (an empty principal variation if the game is
-    /// over).
+    /// over). If the search is stopped before depth 1 completes, the result
+    /// has depth 0, the static evaluation as its score, and the best move
+    /// found so far (or the first legal one): a move to play, not a
+    /// finished search.
     pub fn search(
         &mut self,
         game: &Game<'v, W>,
@@ -188,6 +240,7 @@ impl<'v, W: Word> Engine<'v, W> {
         let start = Instant::now();
         self.nodes = 0;
         self.stop = false;
+        self.stop_request.store(false, Ordering::Relaxed);
         self.deadline = limits.time.map(|time| start + time);
         self.node_limit = limits.nodes;
         self.killers = [[None; 2]; MAX_PLY];
@@ -212,7 +265,17 @@ impl<'v, W: Word> Engine<'v, W> {
         };
         for depth in 1..=max_depth {
             let score = self.negamax(&root, depth as i32, -INFINITY, INFINITY, 0);
-            if self.stop && depth > 1 {
+            if self.stop {
+                // An interrupted depth is not a result; before any depth
+                // completes, the best root move searched so far is.
+                if best.depth == 0 {
+                    best.pv = self.lines[0].clone();
+                    if best.pv.is_empty() {
+                        best.pv.extend(root.legal_moves().first().copied());
+                    }
+                    best.nodes = self.nodes;
+                    best.time = start.elapsed();
+                }
                 break;
             }
             best = SearchInfo {
@@ -223,7 +286,7 @@ impl<'v, W: Word> Engine<'v, W> {
                 time: start.elapsed(),
             };
             on_iteration(&best);
-            if self.stop || best.pv.is_empty() || score.abs() >= WIN_FOUND {
+            if best.pv.is_empty() || score.abs() >= WIN_FOUND {
                 break;
             }
         }
@@ -234,7 +297,8 @@ impl<'v, W: Word> Engine<'v, W> {
         if self.nodes % 1024 == 0 {
             let late = self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
             let many = self.node_limit.is_some_and(|limit| self.nodes >= limit);
-            self.stop |= late || many;
+            let asked = self.stop_request.load(Ordering::Relaxed);
+            self.stop |= late || many || asked;
         }
         self.stop
     }
@@ -290,7 +354,7 @@ impl<'v, W: Word> Engine<'v, W> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiescence(position, alpha, beta, ply);
+            return self.quiescence(position, alpha, beta, ply, QUIESCENCE_PLIES);
         }
         let key = position.hash();
         let stored = self.table.get(key);
@@ -329,7 +393,8 @@ impl<'v, W: Word> Engine<'v, W> {
                     score = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
                 }
             }
-            if self.stop && ply > 0 {
+            if self.stop {
+                // The root keeps the best line of its completed moves.
                 self.path.pop();
                 return 0;
             }
@@ -376,8 +441,8 @@ impl<'v, W: Word> Engine<'v, W> {
     }
 
     /// Captures and promotions until the position is quiet (every move when
-    /// in check).
-    fn quiescence(&mut self, position: &Position<'v, W>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// in check), at most `plies` more.
+    fn quiescence(&mut self, position: &Position<'v, W>, mut alpha: i32, beta: i32, ply: usize, plies: u32) -> i32 {
         self.nodes += 1;
         self.lines[ply].clear();
         if self.out_of_time() {
@@ -387,7 +452,7 @@ impl<'v, W: Word> Engine<'v, W> {
             return self.score(position, outcome, ply);
         }
         let in_check = position.is_check();
-        if ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1 || plies == 0 {
             return self.evaluator.evaluate(position);
         }
         let mut moves = position.legal_moves();
@@ -401,14 +466,17 @@ impl<'v, W: Word> Engine<'v, W> {
             }
             alpha = alpha.max(stand_pat);
             moves.retain(|mv| {
-                self.is_capture(position, *mv) || mv.promotion().is_some() || self.ends_the_game(position, *mv)
+                let gain = self.captured_value(position, *mv);
+                mv.promotion().is_some()
+                    || (self.is_capture(position, *mv) && stand_pat + gain + DELTA > alpha)
+                    || self.ends_the_game(position, *mv)
             });
         }
         self.order(position, &mut moves, None, ply);
         for mv in moves {
             let mut child = position.clone();
             child.play_unchecked(mv);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, plies - 1);
             if self.stop {
                 return 0;
             }
@@ -421,6 +489,16 @@ impl<'v, W: Word> Engine<'v, W> {
             }
         }
         alpha
+    }
+
+    /// The value of the piece `mv` captures, 0 for a non-capture. En
+    /// passant takes a piece of the capturer's kind in every variant so
+    /// far: it is valued as the capturer.
+    fn captured_value(&self, position: &Position<'v, W>, mv: Move) -> i32 {
+        let square = if mv.is_en_passant() { mv.from() } else { mv.to() };
+        position
+            .piece_at(square)
+            .map_or(0, |piece| self.evaluator.value(piece.kind))
     }
 
     fn is_capture(&self, position: &Position<'v, W>, mv: Move) -> bool {

@@ -74,15 +74,21 @@ impl Outcome {
     }
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let reason = match self.reason {
+        f.write_str(match self {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::Arrival => "arrival",
             EndReason::Repetition => "threefold repetition",
             EndReason::MoveRule => "the n-move rule",
-        };
+        })
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let reason = self.reason;
         match self.winner {
             Some(color) => write!(f, "{} ({color} wins by {reason})", self.pgn()),
             None => write!(f, "{} (draw by {reason})", self.pgn()),

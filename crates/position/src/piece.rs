@@ -161,8 +161,10 @@ pub struct PieceSpec {
     /// How it promotes, if it does.
     pub promotion: Option<Promotion>,
     /// Whether its moves reset the clock of the n-move rule, as captures
-    /// do; `None`: exactly when it can never move back towards its own side
-    /// (pawns). Fairy-Stockfish resets it for the kinds it calls pawns.
+    /// and promotions do: those of its moves that its plain moves cannot
+    /// undo (as in Fairy-Stockfish, a pawn's step sideways does not reset
+    /// it). `None`: exactly when it can never move back towards its own
+    /// side (pawns).
     pub resets_clock: Option<bool>,
 }
 

@@ -8,6 +8,7 @@ use fairy_geometry::{BoardSize, Coord, File, MAX_RANKS, Rank, Square, SquareSet,
 use fairy_movement::Color;
 
 use crate::kinds::KindSet;
+use crate::variant::Kind;
 use crate::{CastlingRights, FenError, MAX_KINDS, Move, Piece, PieceKind, Setup, SetupPiece, Variant};
 
 /// The mailbox byte of an empty square.
@@ -506,7 +507,11 @@ impl<'v, W: Word> Position<'v, W> {
         let victim = self.victim;
         let had_en_passant = self.en_passant.any();
         self.en_passant = SquareSet::EMPTY;
-        let mut resets_clock = kind.resets_clock;
+        let promotion = mv.promotion();
+        // Captures and promotions reset the n-move clock, and the moves of
+        // the kinds that reset it which no plain move of theirs undoes.
+        let mut resets_clock =
+            promotion.is_some() || (kind.resets_clock && (!kind.reversible || !self.undoable(kind, from, to)));
         if let Some(index) = mv.castling_index() {
             if let Some(rule) = variant.castling.get(index) {
                 let rook = self.take(rule.rook_from);
@@ -526,13 +531,13 @@ impl<'v, W: Word> Position<'v, W> {
                 resets_clock = true;
             }
             self.take(from);
-            let landing = match mv.promotion() {
+            let landing = match promotion {
                 Some(promoted) => code(us, promoted),
                 None => moving,
             };
             self.put(to, landing);
             // A double step that promotes leaves nothing to take en passant.
-            if kind.leaves_en_passant && mv.promotion().is_none() {
+            if kind.leaves_en_passant && promotion.is_none() {
                 self.leave_en_passant(from, to, usize::from(moving >> 1));
             }
         }
@@ -550,6 +555,15 @@ impl<'v, W: Word> Position<'v, W> {
         }
         self.turn = us.other();
         self.hash ^= zobrist.black;
+    }
+
+    /// Whether a plain move of a piece of `kind` could go back from `to` to
+    /// `from`.
+    fn undoable(&self, kind: &Kind<W>, from: Square, to: Square) -> bool {
+        kind.moves[self.turn.index()]
+            .quiet
+            .attacks(to, SquareSet::EMPTY)
+            .contains(from)
     }
 
     /// Captures the piece on `square`, if any: the one place where a

@@ -12,6 +12,9 @@
 //! net = 4                    # a net between rank 4 and rank 5 (default none)
 //! checkmate = "loss"         # for the mated side: "loss" (default), "draw" or "win"
 //! stalemate = "draw"         # for the side without moves: "draw" (default), "loss" or "win"
+//! draw_odds = "black"        # every draw is a win for this side (default none; Armageddon)
+//! n_move_rule = 50           # moves by each side without a capture or clock-resetting move
+//!                            # after which a draw may be claimed (default 50; 0: none)
 //!
 //! [[piece]]                  # one table per piece kind, in order
 //! letter = "P"               # required: White's upper-case FEN letter
@@ -19,11 +22,16 @@
 //! betza = "fmWfceFifmnD"     # the movement in Betza notation, or:
 //! # primitive = "chess-pawn" # a named movement (see below); exactly one of the two
 //! initial = [2]              # ranks (from the owner's side) where `i` moves apply
+//! initial_squares = ["b3"]   # and/or squares (as White sees them, mirrored for Black)
 //! en_passant = true          # default: whether the Betza string has an `e`
+//! resets_clock = true        # whether its moves reset the n-move clock (default: when it
+//!                            # can never move back towards its own side, like a pawn)
 //! royal = false              # default false: must not be left in check
 //! uncapturable = false       # default false
 //! net = "free"               # "free" (default), "moves-only" or "never"
 //! promotion = { ranks = [8], to = ["Q", "R", "B", "N"], compulsory = true }
+//! # promotion tables may also give `squares`, `black_squares` (Black's own
+//! # squares instead of White's mirrored) and `black_to` (Black's choices)
 //!
 //! [[castling]]               # one table per way to castle, as White sees it
 //! letter = "K"
@@ -37,6 +45,7 @@
 //! piece = "K"
 //! ranks = [10]               # ranks from the owner's side, and/or
 //! squares = ["d4", "e4"]     # squares as White sees them (mirrored for Black)
+//! side = "white"             # only this side wins by it (default: both)
 //! ```
 //!
 //! Named movements (`primitive`): `king`, `queen`, `rook`, `bishop`,

@@ -33,47 +33,104 @@ fn perft(name: &str, fen: Option<&str>, depth: u32) -> u64 {
     gallery(name).visit(Perft { fen, depth })
 }
 
+/// Fairy-Stockfish's own perft figures for the gallery's variants, from its
+/// `tests/perft.sh` (the start position where no FEN is given), each under
+/// a million nodes. Deeper ones are in `fsf_perft_deep` (ignored).
+const FSF_PERFT: &[(&str, Option<&str>, u32, u64)] = &[
+    ("almost", None, 3, 11_895),
+    ("almost", Some("8/1k5P/8/8/8/3K4/p7/8 b - - 0 1"), 2, 140),
+    ("amazon", None, 4, 318_185),
+    ("asean", None, 4, 273_026),
+    ("ai-wok", None, 4, 485_045),
+    ("ai-wok", Some("8/8/8/2sp2k1/7p/3P4/6K1/7r w - - 0 1"), 5, 30_055),
+    ("berolina", None, 4, 882_717),
+    (
+        "berolina",
+        Some("rnbqkbnr/pppp1ppp/8/2p5/5P2/8/PPP1PPPP/RNBQKBNR w KQkq c5d6 2 2"),
+        3,
+        46_643,
+    ),
+    ("berolina", Some("k7/6P1/8/8/8/2K2p2/4p3/8 w - - 0 1"), 3, 1_983),
+    (
+        "berolina",
+        Some("rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq d6c5 0 1"),
+        2,
+        1_047,
+    ),
+    ("breakthrough", None, 4, 256_036),
+    (
+        "breakthrough",
+        Some("1p2pp1p/2p2ppp/2P5/8/8/3P2P1/1p1P2PP/1PP1PP1P w - - 1 26"),
+        4,
+        121_264,
+    ),
+    ("capablanca", None, 4, 805_128),
+    ("centaur", None, 3, 24_490),
+    ("chancellor", None, 4, 436_656),
+    ("chigorin", None, 3, 11_408),
+    ("chigorin", Some("8/1k5P/8/8/8/3K4/p7/8 b - - 0 1"), 2, 117),
+    ("clobber", None, 3, 80_063),
+    ("embassy", None, 4, 809_539),
+    ("hoppelpoppel", None, 4, 202_459),
+    ("janus", None, 4, 772_074),
+    (
+        "kingofthehill",
+        Some("rnb2b1r/ppp2ppp/3k4/8/1PKp1pn1/3Pq3/PBP1P2P/RN1Q1B1R w - - 4 12"),
+        3,
+        19_003,
+    ),
+    ("knightmate", None, 4, 139_774),
+    ("legan", None, 4, 8_138),
+    ("losalamos", None, 5, 191_846),
+    ("losalamos", Some("6/2P3/6/1K1k2/6/6 w - - 0 1"), 6, 187_431),
+    ("makruk", None, 4, 273_026),
+    ("modern", None, 4, 433_729),
+    ("newzealand", None, 4, 200_310),
+    ("nightrider", None, 4, 419_019),
+    ("pawnsideways", None, 3, 10_022),
+    ("perfect", None, 3, 15_082),
+    (
+        "perfect",
+        Some("c3k2r/pppppppp/8/8/8/8/PPPPPPPP/C3K2R w KQkq - 0 1"),
+        3,
+        17_500,
+    ),
+    ("sortofalmost", None, 3, 10_815),
+    ("sortofalmost", Some("8/1k5P/8/8/8/3K4/p7/8 b - - 0 1"), 2, 139),
+    ("tencubed", None, 3, 68_230),
+    ("torpedo", None, 4, 209_719),
+    (
+        "torpedo",
+        Some("rnbqkbnr/1ppppppp/8/6P1/p7/8/PPPPPP1P/RNBQKBNR w KQkq - 0 1"),
+        4,
+        232_819,
+    ),
+];
+
 #[test]
-fn berolina_start_to_depth_4() {
-    for (depth, nodes) in [(1, 30), (2, 900), (3, 28_328), (4, 882_717)] {
-        assert_eq!(perft("berolina", None, depth), nodes, "depth {depth}");
+fn fairy_stockfish_perft_figures() {
+    let mut failures = Vec::new();
+    for &(name, fen, depth, nodes) in FSF_PERFT {
+        let counted = perft(name, fen, depth);
+        if counted != nodes {
+            failures.push(format!(
+                "{name} {fen:?} perft {depth}: {counted}, Fairy-Stockfish {nodes}"
+            ));
+        }
     }
+    assert!(failures.is_empty(), "{failures:#?}");
 }
 
 #[test]
 #[ignore = "29 million nodes; run in release"]
-fn berolina_start_depth_5() {
+fn fsf_perft_deep() {
+    // Also from Fairy-Stockfish's tests/perft.sh and the Berolina page.
     assert_eq!(perft("berolina", None, 5), 29_119_802);
 }
 
 #[test]
-fn berolina_promotions_and_captures() {
-    assert_eq!(perft("berolina", Some("k7/6P1/8/8/8/2K2p2/4p3/8 w - - 0 1"), 3), 1983);
-}
-
-#[test]
-fn losalamos() {
-    assert_eq!(perft("losalamos", None, 5), 191_846);
-    assert_eq!(perft("losalamos", Some("6/2P3/6/1K1k2/6/6 w - - 0 1"), 6), 187_431);
-}
-
-#[test]
-fn capablanca_on_a_128_bit_board() {
+fn capablanca_is_on_a_128_bit_board() {
     assert!(matches!(gallery("capablanca"), AnyVariant::Medium(_)));
-    assert_eq!(perft("capablanca", None, 4), 805_128);
-}
-
-#[test]
-fn king_of_the_hill() {
-    let fen = "rnb2b1r/ppp2ppp/3k4/8/1PKp1pn1/3Pq3/PBP1P2P/RN1Q1B1R w - - 4 12";
-    assert_eq!(perft("kingofthehill", Some(fen), 3), 19_003);
-}
-
-#[test]
-fn breakthrough() {
-    assert_eq!(perft("breakthrough", None, 4), 256_036);
-    let fen = "1p2pp1p/2p2ppp/2P5/8/8/3P2P1/1p1P2PP/1PP1PP1P w - - 1 26";
-    assert_eq!(perft("breakthrough", Some(fen), 4), 121_264);
 }
 
 #[test]

@@ -202,13 +202,37 @@ impl PositionCheck for BulkPerftCountsEveryLeaf {
     }
 }
 
-/// The position with the colours swapped and the board turned upside down.
+/// Whether every piece moves alike to its left and to its right: then
+/// swapping the colours mirrors the game across the middle rank; otherwise
+/// (Black's moves being White's turned half round) it turns the board.
+fn left_right_symmetric<W: Word>(variant: &Variant<W>) -> bool {
+    variant.spec().pieces.iter().all(|piece| {
+        piece.movement.parts().iter().all(|part| {
+            let offsets = part.offsets();
+            offsets
+                .iter()
+                .all(|o| offsets.contains(&fairy_movement::Offset::new(-o.files, o.ranks)))
+        })
+    })
+}
+
+/// The position with the colours swapped and the board turned upside down
+/// (mirrored, or turned half round for pieces that tell left from right).
 fn mirrored<'v, W: Word>(position: &Position<'v, W>) -> Position<'v, W> {
     let setup = position.to_setup();
     let size = setup.size;
+    let turn = |square: fairy_geometry::Square| {
+        let mirrored = size.mirror(square);
+        if left_right_symmetric(position.variant()) {
+            mirrored
+        } else {
+            let (file, rank) = (size.file_of(mirrored), size.rank_of(mirrored));
+            size.square_at(size.files() - 1 - file, rank).unwrap()
+        }
+    };
     let mut mirror = Setup::empty(size);
     for square in size.squares() {
-        mirror.board[size.mirror(square).index()] = setup.piece_at(square).map(|piece| SetupPiece {
+        mirror.board[turn(square).index()] = setup.piece_at(square).map(|piece| SetupPiece {
             color: piece.color.other(),
             letter: piece.letter,
         });
@@ -225,7 +249,7 @@ fn mirrored<'v, W: Word>(position: &Position<'v, W>) -> Position<'v, W> {
             }
         })
         .collect();
-    mirror.en_passant = setup.en_passant.iter().map(|&s| size.mirror(s)).collect();
+    mirror.en_passant = setup.en_passant.iter().map(|&s| turn(s)).collect();
     mirror.halfmoves = setup.halfmoves;
     mirror.fullmoves = setup.fullmoves;
     Position::from_setup(position.variant(), &mirror).unwrap()
@@ -313,6 +337,14 @@ proptest! {
 
 #[test]
 fn the_variant_list_covers_the_built_ins_and_the_gallery() {
-    assert_eq!(variants().len(), 12);
+    let gallery = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants"))
+        .unwrap()
+        .filter(|entry| {
+            let path = entry.as_ref().unwrap().path();
+            let stem = path.file_stem().unwrap().to_str().unwrap().to_owned();
+            path.extension().is_some_and(|e| e == "toml") && !fairy_variants::NAMES.contains(&stem.as_str())
+        })
+        .count();
+    assert_eq!(variants().len(), fairy_variants::NAMES.len() + gallery);
     assert!(variants().iter().any(|v| matches!(v, AnyVariant::Medium(_))));
 }
