@@ -32,6 +32,7 @@ This is not part of `cargo test`; CI runs a bounded sample of it.
 """
 
 import argparse
+import multiprocessing
 import os
 import random
 import subprocess
@@ -118,17 +119,18 @@ def fsf_divide(variant, fen, moves, depth):
 
 
 class Report:
-    def __init__(self, name):
+    def __init__(self, name, lines):
         self.name = name
         self.failures = []
         self.notes = []
+        self.lines = lines
 
     def fail(self, text):
         self.failures.append(text)
         if len(self.failures) <= 8:
-            print("  MISMATCH %s: %s" % (self.name, text), flush=True)
+            self.lines.append("  MISMATCH %s: %s" % (self.name, text))
         elif len(self.failures) == 9:
-            print("  (further mismatches of %s are counted, not shown)" % self.name, flush=True)
+            self.lines.append("  (further mismatches of %s are counted, not shown)" % self.name)
 
     def note(self, text):
         self.notes.append(text)
@@ -165,8 +167,8 @@ def descend(variant, fairy, fen, moves, depth, report):
     report.fail("perft differs but no move-set difference found below %s" % fen)
 
 
-def check_variant(name, definition, fairy_binary, args):
-    report = Report(name)
+def check_variant(name, definition, fairy_binary, args, lines):
+    report = Report(name, lines)
     fairy = Fairy(fairy_binary, definition)
     start = sf.start_fen(name)
 
@@ -281,6 +283,30 @@ def run_start_fen(binary, definition):
     return "(fairy failed: %s)" % run.stderr.strip()
 
 
+def run_one(item):
+    """Checks one variant, returning its name, what to print, and whether
+    it differs: the unit of work of --jobs."""
+    name, definition, args = item
+    begun = time.time()
+    lines = ["%s (%s)" % (name, os.path.relpath(definition, ROOT))]
+    report = check_variant(name, definition, args.fairy, args, lines)
+    if not args.quiet:
+        lines += ["  " + note for note in report.notes]
+    if report.failures:
+        lines.append("  %d mismatches" % len(report.failures))
+    lines.append("  (%.1f s)" % (time.time() - begun))
+    return name, "\n".join(lines) + "\n", bool(report.failures)
+
+
+def run_all(work, jobs):
+    """The results of run_one for each item, in order, `jobs` at a time."""
+    if jobs <= 1:
+        yield from map(run_one, work)
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap(run_one, work)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("variants", nargs="*", help="FSF variant names (gallery files of the same name)")
@@ -301,6 +327,7 @@ def main():
     parser.add_argument("--sample-budget", type=int, default=1000,
                         help="most legal_moves calls for FSF's perft at a sampled position")
     parser.add_argument("--quiet", action="store_true", help="only differences and the summary")
+    parser.add_argument("--jobs", type=int, default=1, help="variants checked at once, in separate processes")
     args = parser.parse_args()
     if args.quick:
         args.games, args.plies, args.sample_every = 3, 40, 10
@@ -316,22 +343,15 @@ def main():
         parser.error("name variants, or --all")
     failed = []
     started = time.time()
+    work = [(name, args.file or os.path.join(GALLERY, name + ".toml"), args) for name in names if name in known]
     for name in names:
-        begun = time.time()
         if name not in known:
             print("%s: not a Fairy-Stockfish variant" % name)
             failed.append(name)
-            continue
-        definition = args.file or os.path.join(GALLERY, name + ".toml")
-        print("%s (%s)" % (name, os.path.relpath(definition, ROOT)), flush=True)
-        report = check_variant(name, definition, args.fairy, args)
-        if not args.quiet:
-            for note in report.notes:
-                print("  " + note)
-        if report.failures:
-            print("  %d mismatches" % len(report.failures))
+    for name, output, differs in run_all(work, args.jobs):
+        print(output, end="", flush=True)
+        if differs:
             failed.append(name)
-        print("  (%.1f s)" % (time.time() - begun), flush=True)
     print("%d variants checked in %.0f s, %d with differences%s" % (
         len(names), time.time() - started, len(failed), (": " + " ".join(failed)) if failed else ""))
     sys.exit(1 if failed else 0)

@@ -2,7 +2,7 @@
 
 use fairy_geometry::{BoardSize, U256, Word};
 
-use crate::{Variant, VariantError, VariantSpec};
+use crate::{Legality, Variant, VariantError, VariantSpec};
 
 /// Code to run on a variant of any word size: implemented once, generic
 /// over the word, and called by [`AnyVariant::visit`] with the right one.
@@ -65,6 +65,23 @@ impl AnyVariant {
             AnyVariant::Medium(Variant::new(spec)?)
         } else {
             AnyVariant::Large(Variant::new(spec)?)
+        })
+    }
+
+    /// Compiles a definition with a given legality strategy (see
+    /// [`Variant::with_legality`]).
+    ///
+    /// # Errors
+    ///
+    /// The [`VariantError`] of [`Variant::with_legality`].
+    pub fn with_legality(spec: VariantSpec, legality: Legality) -> Result<AnyVariant, VariantError> {
+        let squares = spec.geometry.size().square_count();
+        Ok(if squares <= 64 {
+            AnyVariant::Small(Variant::with_legality(spec, legality)?)
+        } else if squares <= 128 {
+            AnyVariant::Medium(Variant::with_legality(spec, legality)?)
+        } else {
+            AnyVariant::Large(Variant::with_legality(spec, legality)?)
         })
     }
 

@@ -446,7 +446,17 @@ fn compile_kind<W: Word>(
         .parts()
         .iter()
         .any(|p| matches!(p.reach(), Reach::Ride { .. }));
-    let bulk = if pawn_like && !rides {
+    // A piece that could both move to a square and take en passant there
+    // takes en passant: its quiet moves onto en passant squares are left
+    // out, one piece at a time.
+    let quiet_meets_en_passant = en_passant.as_ref().is_some_and(|table| {
+        size.squares().any(|from| {
+            quiet
+                .attacks(from, SquareSet::EMPTY)
+                .intersects(table.attacks(from, SquareSet::EMPTY))
+        })
+    });
+    let bulk = if pawn_like && !rides && !quiet_meets_en_passant {
         ShiftTable::compile(geometry, &quiet_parts).zip(ShiftTable::compile(geometry, &capture_parts))
     } else {
         None
@@ -480,6 +490,7 @@ fn compile_kind<W: Word>(
         capture,
         en_passant,
         en_passant_from,
+        quiet_meets_en_passant,
         double_steps,
         promotions: Promotions {
             zone: promotion_zone,

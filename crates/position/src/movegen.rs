@@ -228,7 +228,8 @@ impl<W: Word> Position<'_, W> {
         for (index, kind) in self.variant.kinds.iter().enumerate() {
             let moves = &kind.moves[us.index()];
             for from in self.by_kind[index] & ours {
-                let to = targets.destinations(moves, from);
+                let to =
+                    targets.destinations(moves, from) - moves.taken_en_passant(from, targets.occupied, self.en_passant);
                 if to.any() {
                     sink.piece_moves(&moves.promotions, from, to);
                 }
@@ -321,7 +322,9 @@ impl<W: Word> Position<'_, W> {
                 one_by_one &= pinned;
             }
             for from in one_by_one {
-                let mut to = targets.destinations(moves, from) & evasion;
+                let mut to = (targets.destinations(moves, from)
+                    - moves.taken_en_passant(from, occupied, self.en_passant))
+                    & evasion;
                 if pinned.contains(from) {
                     for &(square, line) in &pins {
                         if square == from {
@@ -338,7 +341,8 @@ impl<W: Word> Position<'_, W> {
         if let Some(king) = royal {
             let Some(code) = self.code_at(king) else { return };
             let moves = &variant.kinds[usize::from(code >> 1)].moves[us.index()];
-            let candidates = targets.destinations(moves, king);
+            let candidates =
+                targets.destinations(moves, king) - moves.taken_en_passant(king, occupied, self.en_passant);
             let without_king = occupied - royal_set;
             let safe: SquareSet<W> = candidates
                 .iter()

@@ -8,7 +8,9 @@ mod generic_reference;
 use std::sync::OnceLock;
 
 use fairy_geometry::Word;
-use fairy_position::{AnyVariant, EndReason, GameResult, Goal, Position, Setup, SetupPiece, Variant, VariantVisitor};
+use fairy_position::{
+    AnyVariant, EndReason, GameResult, Goal, Legality, Position, Setup, SetupPiece, Variant, VariantVisitor,
+};
 use proptest::prelude::*;
 
 /// The built-in variants and every gallery file, compiled once.
@@ -347,4 +349,53 @@ fn the_variant_list_covers_the_built_ins_and_the_gallery() {
         .count();
     assert_eq!(variants().len(), fairy_variants::NAMES.len() + gallery);
     assert!(variants().iter().any(|v| matches!(v, AnyVariant::Medium(_))));
+}
+
+/// The legal moves of random games in `fast`, compared with those the
+/// general strategy finds in `general` (the same rules compiled to play
+/// and test every move).
+fn compare_strategies<W: Word>(fast: &Variant<W>, general: &Variant<W>, seed: u64) -> usize {
+    let names = |position: &Position<'_, W>| {
+        let mut moves: Vec<String> = position
+            .legal_moves()
+            .iter()
+            .map(|&m| position.uci(m).to_string())
+            .collect();
+        moves.sort();
+        moves
+    };
+    let mut state = seed;
+    let mut position = fast.start_position();
+    let mut compared = 0;
+    for _ in 0..40 {
+        let other = Position::from_fen(general, &position.fen()).unwrap();
+        assert_eq!(names(&position), names(&other), "{} {}", fast.name(), position.fen());
+        assert_eq!(position.count_legal_moves(), other.count_legal_moves());
+        compared += 1;
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        position.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+    }
+    compared
+}
+
+#[test]
+fn both_legality_strategies_give_the_same_moves_on_every_variant() {
+    for variant in variants() {
+        let general = AnyVariant::with_legality(variant.spec().clone(), Legality::MakeAndTest).unwrap();
+        let compared: usize = (1..=3u64)
+            .map(|seed| match (variant, &general) {
+                (AnyVariant::Small(fast), AnyVariant::Small(general)) => compare_strategies(fast, general, seed),
+                (AnyVariant::Medium(fast), AnyVariant::Medium(general)) => compare_strategies(fast, general, seed),
+                (AnyVariant::Large(fast), AnyVariant::Large(general)) => compare_strategies(fast, general, seed),
+                _ => unreachable!("one definition, one word size"),
+            })
+            .sum();
+        assert!(compared > 3, "{}", variant.name());
+    }
 }

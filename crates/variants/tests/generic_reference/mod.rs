@@ -22,6 +22,9 @@ struct Candidate {
     en_passant_victim: Option<Square>,
     /// The rook's move when castling.
     rook: Option<(Square, Square)>,
+    /// The destination written in coordinate notation, where it is not
+    /// `to` (a castling written as the king taking its rook).
+    written_to: Option<Square>,
 }
 
 /// The definition of the piece lettered `letter`.
@@ -84,6 +87,34 @@ fn destinations<W: Word>(
     found
 }
 
+/// Whether a piece lettered `letter` of `color` may ever stand on `square`:
+/// not in its compulsory promotion zone, nor, if it can never move back
+/// towards its side, behind the rearmost rank where the start position has
+/// one.
+fn may_stand<W: Word>(variant: &Variant<W>, letter: char, color: Color, square: Square) -> bool {
+    let spec = spec_of(variant, letter);
+    if let Some(promotion) = spec.promotion.as_ref().filter(|p| p.compulsory) {
+        if in_zone(variant, &promotion.zone, color, square) {
+            return false;
+        }
+    }
+    if spec.movement.can_retreat() {
+        return true;
+    }
+    let size = variant.size();
+    let relative = |s: Square| match color {
+        Color::White => size.rank_of(s),
+        Color::Black => size.ranks() - 1 - size.rank_of(s),
+    };
+    let start = variant.start_setup();
+    let rearmost = size
+        .squares()
+        .filter(|&s| start.piece_at(s) == Some(SetupPiece { color, letter }))
+        .map(relative)
+        .min();
+    rearmost.is_none_or(|rearmost| relative(square) >= rearmost)
+}
+
 /// Whether a piece of `by` could capture an enemy royal piece on `square`.
 pub fn attacked<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, by: Color) -> bool {
     let geometry = variant.geometry();
@@ -129,7 +160,8 @@ fn royal_square<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> O
 /// The piece that passed the en passant squares: the one the FEN names (an
 /// occupied square of the list), or else an enemy piece that can have
 /// reached its square by an initial non-capturing multi-square move from an
-/// empty square, through all of them.
+/// empty square, passing all of them (by one way, or several ways to the
+/// same square).
 fn en_passant_victim<W: Word>(variant: &Variant<W>, setup: &Setup) -> Option<Square> {
     let named = setup.en_passant.iter().copied().find(|&s| setup.piece_at(s).is_some());
     if named.is_some() {
@@ -139,11 +171,14 @@ fn en_passant_victim<W: Word>(variant: &Variant<W>, setup: &Setup) -> Option<Squ
     let mover = setup.turn.other();
     for from in variant.size().squares().filter(|&s| setup.piece_at(s).is_none()) {
         for spec in &variant.spec().pieces {
+            // Each square the piece may have reached, with every square its
+            // ways there passed.
+            let mut reached: Vec<(Square, SquareSet<W>)> = Vec::new();
             for part in spec
                 .movement
                 .parts()
                 .iter()
-                .filter(|p| p.is_initial() && p.mode() == Mode::Move)
+                .filter(|p| p.is_initial() && p.mode() == Mode::Move && p.is_en_passant())
             {
                 if !may_start(variant, spec, part, mover, from) {
                     continue;
@@ -151,14 +186,23 @@ fn en_passant_victim<W: Word>(variant: &Variant<W>, setup: &Setup) -> Option<Squ
                 for path in part.paths(variant.geometry(), mover, from, may_cross(spec, false)) {
                     let passed: SquareSet<W> = path.passed().iter().copied().collect();
                     let Some(end) = path.end() else { continue };
-                    let stands = setup.piece_at(end)
-                        == Some(SetupPiece {
-                            color: mover,
-                            letter: spec.letter,
-                        });
-                    if stands && !passed.is_empty() && (squares - passed).is_empty() {
-                        return Some(end);
+                    if passed.is_empty() || passed.iter().any(|s| setup.piece_at(s).is_some()) {
+                        continue;
                     }
+                    match reached.iter_mut().find(|(square, _)| *square == end) {
+                        Some((_, all)) => *all |= passed,
+                        None => reached.push((end, passed)),
+                    }
+                }
+            }
+            for (end, passed) in reached {
+                let stands = setup.piece_at(end)
+                    == Some(SetupPiece {
+                        color: mover,
+                        letter: spec.letter,
+                    });
+                if stands && passed == squares {
+                    return Some(end);
                 }
             }
         }
@@ -176,6 +220,16 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
             continue;
         };
         let spec = spec_of(variant, piece.letter);
+        // Where this piece may take en passant: a plain move there is the
+        // capture instead.
+        let takes_en_passant: Vec<Square> = spec
+            .movement
+            .parts()
+            .iter()
+            .filter(|part| part.is_en_passant() && part.mode().can_capture() && !setup.en_passant.is_empty())
+            .flat_map(|part| destinations(variant, setup, spec, part, us, from, false))
+            .filter(|to| setup.en_passant.contains(to))
+            .collect();
         for part in spec.movement.parts() {
             for capturing in [false, true] {
                 let allowed = if capturing {
@@ -187,19 +241,24 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                     continue;
                 }
                 for to in destinations(variant, setup, spec, part, us, from, capturing) {
+                    if !capturing && takes_en_passant.contains(&to) {
+                        continue;
+                    }
                     let plain = Candidate {
                         from,
                         to,
                         promotion: None,
                         en_passant_victim: None,
                         rook: None,
+                        written_to: None,
                     };
                     match &spec.promotion {
                         Some(promotion) if in_zone(variant, &promotion.zone, us, to) => {
                             if !promotion.compulsory {
                                 found.push(plain.clone());
                             }
-                            for &letter in &promotion.choices {
+                            let choices = promotion.choices_for(us);
+                            for &letter in choices.iter().filter(|&&letter| may_stand(variant, letter, us, to)) {
                                 found.push(Candidate {
                                     promotion: Some(letter),
                                     ..plain.clone()
@@ -227,6 +286,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                             promotion: None,
                             en_passant_victim: Some(victim),
                             rook: None,
+                            written_to: None,
                         });
                     }
                 }
@@ -268,10 +328,22 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
         let safe_passage = between(king_from, king_to)
             .filter(|&s| s != king_from && s != king_to)
             .all(|s| !attacked(variant, setup, s, us.other()));
+        // Written as the king taking its rook where a plain king move has
+        // the castling's coordinates.
+        let king_spec = variant.spec().pieces.iter().find(|p| p.royal).unwrap();
+        let plain_king_move = king_spec.movement.parts().iter().any(|part| {
+            part.mode().can_move()
+                && may_start(variant, king_spec, part, us, king_from)
+                && part
+                    .paths(variant.geometry(), us, king_from, may_cross(king_spec, false))
+                    .iter()
+                    .any(|path| path.destinations().contains(&king_to))
+        });
         if clear && safe_start && safe_passage {
             found.push(Candidate {
                 from: king_from,
                 to: king_to,
+                written_to: plain_king_move.then_some(rook_from),
                 promotion: None,
                 en_passant_victim: None,
                 rook: Some((rook_from, rook_to)),
@@ -330,7 +402,8 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
             royal_square(variant, &after, us).is_none_or(|king| !attacked(variant, &after, king, us.other()))
         })
         .map(|candidate| {
-            let mut text = format!("{}{}", size.name(candidate.from), size.name(candidate.to));
+            let to = candidate.written_to.unwrap_or(candidate.to);
+            let mut text = format!("{}{}", size.name(candidate.from), size.name(to));
             if let Some(letter) = candidate.promotion {
                 text.push(letter.to_ascii_lowercase());
             }

@@ -1,0 +1,359 @@
+//! Random variant definitions read from bytes, for property tests and
+//! fuzzing: boards with nets, cylinders and grids; pieces of leaps, rides,
+//! lame leaps, multi-step moves and initial-only parts; pawn-like kinds with
+//! double steps, en passant and chains of promotions; castling; arrivals.
+//! The same bytes always give the same definition, so a failure found by
+//! the fuzzer or by proptest can be replayed.
+
+#![allow(dead_code, clippy::unwrap_used)]
+
+use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank, Word};
+use fairy_movement::{Atom, Directions, Movement, Part};
+use fairy_position::{
+    Arrival, CastlingSpec, GameResult, Legality, NetCrossing, PieceSpec, Position, Promotion, Setup, SetupPiece,
+    Variant, VariantSpec, Zone,
+};
+
+use crate::generic_reference;
+
+/// Bytes read as a sequence of choices; past the end, every choice is 0.
+pub struct Choices<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Choices<'a> {
+    pub fn new(bytes: &'a [u8]) -> Choices<'a> {
+        Choices { bytes, at: 0 }
+    }
+
+    pub fn byte(&mut self) -> u8 {
+        let byte = self.bytes.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        byte
+    }
+
+    /// A number in `0..n` (0 if `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 { 0 } else { usize::from(self.byte()) % n }
+    }
+
+    /// True with probability `p` / 8.
+    pub fn chance(&mut self, p: u8) -> bool {
+        self.byte() % 8 < p
+    }
+
+    /// The bytes not read yet.
+    pub fn rest(&self) -> &'a [u8] {
+        self.bytes.get(self.at..).unwrap_or_default()
+    }
+}
+
+const ATOMS: [Atom; 8] = [
+    Atom::WAZIR,
+    Atom::FERZ,
+    Atom::DABBABA,
+    Atom::KNIGHT,
+    Atom::ALFIL,
+    Atom::CAMEL,
+    Atom::ZEBRA,
+    Atom::THREELEAPER,
+];
+
+const SECTORS: [Directions; 8] = [
+    Directions::NNE,
+    Directions::ENE,
+    Directions::ESE,
+    Directions::SSE,
+    Directions::SSW,
+    Directions::WSW,
+    Directions::WNW,
+    Directions::NNW,
+];
+
+/// A random part with at least one move.
+fn part(choices: &mut Choices<'_>) -> Part {
+    let atom = ATOMS[choices.below(ATOMS.len())];
+    let mut part = Part::leap(atom);
+    if choices.chance(3) {
+        let mask = choices.byte();
+        let directions = SECTORS
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .fold(Directions::empty(), |all, (_, &sector)| all | sector);
+        let restricted = part.only(directions);
+        if !restricted.offsets().is_empty() {
+            part = restricted;
+        }
+    }
+    part = match choices.below(8) {
+        0 | 1 => part.range(0),
+        2 => part.range(2),
+        3 if atom.legs().0 >= 2 => part.lame(),
+        4 if atom.legs().0 == 1 => part.steps(2),
+        _ => part,
+    };
+    part = match choices.below(6) {
+        0 => part.move_only(),
+        1 => part.capture_only(),
+        _ => part,
+    };
+    if choices.chance(1) {
+        part = part.initial();
+    }
+    part
+}
+
+/// A random pawn-like movement: a forward step, a forward capture, and
+/// maybe a double step leaving en passant squares.
+fn pawn(choices: &mut Choices<'_>) -> Movement {
+    let forward = Directions::FORWARD;
+    let step = match choices.below(3) {
+        0 => Part::leap(Atom::FERZ).only(forward),
+        _ => Part::leap(Atom::WAZIR).only(forward),
+    }
+    .move_only();
+    let capture = match choices.below(4) {
+        0 => Part::leap(Atom::WAZIR).only(forward),
+        1 => Part::leap(Atom::KNIGHT).only(forward & Directions::SIDEWAYS),
+        _ => Part::leap(Atom::FERZ).only(forward),
+    }
+    .capture_only()
+    .en_passant();
+    let mut parts = vec![step, capture];
+    match choices.below(4) {
+        0 => {}
+        1 => parts.push(step.steps(2).initial().en_passant()),
+        _ => {
+            let double = if step.atom() == Atom::FERZ {
+                Atom::ALFIL
+            } else {
+                Atom::DABBABA
+            };
+            parts.push(
+                Part::leap(double)
+                    .only(forward)
+                    .lame()
+                    .move_only()
+                    .initial()
+                    .en_passant(),
+            );
+        }
+    }
+    Movement::new(parts)
+}
+
+fn coord(file: u8, rank: u8) -> Coord {
+    Coord::new(File::new(file).unwrap(), Rank::new(rank).unwrap())
+}
+
+/// A random variant definition, or `None` where the bytes make none worth
+/// trying (the compiler still gets to refuse what it refuses).
+pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
+    let files = 4 + choices.below(5) as u8;
+    let ranks = 5 + choices.below(4) as u8;
+    let size = BoardSize::new(files, ranks).ok()?;
+    let mut geometry = Geometry::new(size);
+    if choices.chance(2) {
+        geometry = geometry.with_cylinder();
+    }
+    if choices.chance(2) {
+        geometry = geometry
+            .with_grid(1 + choices.below(3) as u8, 1 + choices.below(3) as u8)
+            .ok()?;
+    }
+    let net = choices.chance(2);
+    if net {
+        geometry = geometry
+            .with_net(1 + choices.below(usize::from(ranks) - 3) as u8)
+            .ok()?;
+    }
+    let letters: Vec<char> = "PQRSTUVW".chars().collect();
+    let kinds = 2 + choices.below(4);
+    let mut pieces: Vec<PieceSpec> = Vec::new();
+    let mut pawn_like = Vec::new();
+    for &letter in letters.iter().take(kinds) {
+        let is_pawn = letter == 'P' || choices.chance(1);
+        let movement = if is_pawn {
+            pawn(choices)
+        } else {
+            (0..1 + choices.below(3)).map(|_| part(choices)).collect()
+        };
+        let mut piece = PieceSpec::new(letter, "random", movement).initial(Zone::ranks([1, 2]));
+        if net {
+            piece = piece.net(match choices.below(3) {
+                0 => NetCrossing::MovesOnly,
+                1 => NetCrossing::Never,
+                _ => NetCrossing::Free,
+            });
+        }
+        if choices.chance(1) && letter != 'P' {
+            piece = piece.uncapturable();
+        }
+        pawn_like.push(is_pawn);
+        pieces.push(piece);
+    }
+    // Promotions: pawn-like kinds promote on the last rank (or two) to
+    // other kinds, pawn-like ones included: chains of promotions.
+    for index in 0..pieces.len() {
+        if !pawn_like[index] {
+            continue;
+        }
+        let mut to: Vec<char> = Vec::new();
+        for _ in 0..1 + choices.below(3) {
+            let choice = letters[choices.below(kinds)];
+            if choice != pieces[index].letter && !to.contains(&choice) {
+                to.push(choice);
+            }
+        }
+        if to.is_empty() {
+            continue;
+        }
+        let zone = if choices.chance(2) {
+            Zone::ranks([ranks - 1, ranks])
+        } else {
+            Zone::ranks([ranks])
+        };
+        let mut promotion = Promotion::new(zone, to.clone());
+        if choices.chance(2) {
+            promotion = promotion.optional();
+        }
+        if choices.chance(1) {
+            let mut black = to;
+            black.reverse();
+            black.truncate(1);
+            promotion = promotion.with_black_choices(black);
+        }
+        pieces[index] = pieces[index].clone().promotion(promotion);
+    }
+    let king = PieceSpec::new('K', "king", Movement::king()).royal();
+    let king = if net && choices.chance(3) {
+        king.net(NetCrossing::Never)
+    } else {
+        king
+    };
+
+    // The start position: the king on the first rank, a rook-like kind in
+    // the corners, the other kinds spread over the first two ranks; Black
+    // mirrored.
+    let king_file = 1 + choices.below(usize::from(files) - 2) as u8;
+    let rook = letters[choices.below(kinds)];
+    let mut board: Vec<Option<SetupPiece>> = vec![None; size.square_count()];
+    let mut place = |file: u8, rank: u8, letter: char| {
+        if let (Some(white), Some(black)) = (size.square_at(file, rank), size.square_at(file, ranks - 1 - rank)) {
+            if board[white.index()].is_none() && board[black.index()].is_none() {
+                board[white.index()] = Some(SetupPiece {
+                    color: fairy_movement::Color::White,
+                    letter,
+                });
+                board[black.index()] = Some(SetupPiece {
+                    color: fairy_movement::Color::Black,
+                    letter,
+                });
+            }
+        }
+    };
+    place(king_file, 0, 'K');
+    let castles = !pawn_like[letters.iter().position(|&l| l == rook).unwrap()] && choices.chance(4);
+    if castles {
+        place(0, 0, rook);
+        place(files - 1, 0, rook);
+    }
+    for _ in 0..2 + choices.below(6) {
+        let kind = choices.below(kinds);
+        let rank = if pawn_like[kind] { 1 } else { choices.below(2) as u8 };
+        place(choices.below(usize::from(files)) as u8, rank, letters[kind]);
+    }
+    let mut setup = Setup::empty(size);
+    setup.board = board;
+    let mut spec = VariantSpec::new("random", geometry, setup.fen()).piece(king);
+    for piece in pieces {
+        spec = spec.piece(piece);
+    }
+    if castles {
+        let mut rights = Vec::new();
+        if king_file + 2 < files {
+            spec = spec.castling(CastlingSpec::new(
+                'K',
+                coord(king_file, 0),
+                coord(king_file + 2, 0),
+                rook,
+                coord(files - 1, 0),
+                coord(king_file + 1, 0),
+            ));
+            rights.extend(['K', 'k']);
+        }
+        if king_file >= 2 {
+            spec = spec.castling(CastlingSpec::new(
+                'Q',
+                coord(king_file, 0),
+                coord(king_file - 2, 0),
+                rook,
+                coord(0, 0),
+                coord(king_file - 1, 0),
+            ));
+            rights.extend(['Q', 'q']);
+        }
+        setup.castling = rights;
+        spec.start_fen = setup.fen();
+    }
+    if choices.chance(1) {
+        let piece = letters[choices.below(kinds)];
+        spec = spec.arrival(Arrival::new(piece, Zone::ranks([ranks])));
+    }
+    let results = [GameResult::Loss, GameResult::Draw, GameResult::Win];
+    if choices.chance(1) {
+        spec = spec.stalemate(results[choices.below(3)]);
+    }
+    if choices.chance(1) {
+        spec = spec.checkmate(results[choices.below(3)]);
+    }
+    Some(spec)
+}
+
+/// The legal moves of a position, sorted, in coordinate notation.
+fn moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
+    let mut moves: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(|&m| position.uci(m).to_string())
+        .collect();
+    moves.sort();
+    moves
+}
+
+/// Compiles the definition `bytes` give, plays the game the rest of them
+/// choose, and checks every position on the way: the legal moves equal the
+/// slow reference generator's and the general legality strategy's, their
+/// count equals the bulk count, and the FEN reads back as the position.
+/// Returns the number of positions checked (0 if the bytes give no
+/// variant).
+pub fn check(bytes: &[u8], plies: usize) -> usize {
+    let mut choices = Choices::new(bytes);
+    let Some(spec) = spec(&mut choices) else { return 0 };
+    let Ok(variant) = Variant::<u64>::new(spec.clone()) else {
+        return 0;
+    };
+    let general = Variant::<u64>::with_legality(spec, Legality::MakeAndTest).unwrap();
+    let mut position = variant.start_position();
+    let mut checked = 0;
+    for _ in 0..=plies {
+        let fen = position.fen();
+        let again = Position::from_fen(&variant, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(again, position, "{fen}");
+        assert_eq!(again.hash(), position.hash(), "{fen}");
+        let legal = moves(&position);
+        assert_eq!(legal, generic_reference::legal_moves(&position), "{fen}");
+        let by_playing = Position::from_fen(&general, &fen).unwrap();
+        assert_eq!(legal, moves(&by_playing), "{fen}");
+        assert_eq!(position.count_legal_moves(), legal.len() as u64, "{fen}");
+        checked += 1;
+        let list = position.legal_moves();
+        if list.is_empty() {
+            break;
+        }
+        position.play_unchecked(list[choices.below(list.len())]);
+    }
+    checked
+}
