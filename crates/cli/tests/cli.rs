@@ -61,6 +61,8 @@ fn bad_arguments_give_one_line_on_stderr_and_status_2() {
         &["perft", "chess", "three"],
         &["perft", "chess", "-1"],
         &["perft", "chess", "99999999999999999999"],
+        &["perft", "chess", "20000"],
+        &["perft", "chess", "5000", "--threads", "2"],
         &["perft", "chess", "3", "--fen", "8/8/8"],
         &[
             "perft",

@@ -641,10 +641,15 @@ impl<'v, W: Word> Position<'v, W> {
                     "several pieces can have passed it; list the square of the one that did too (like g6h5)",
                 ));
             }
-            None => candidates.first().ok_or(error(
-                first,
-                "no piece of the side that just moved can have passed it with its last move",
-            ))?,
+            None => candidates.first().ok_or_else(|| {
+                // Name a square no double step of the last move passes, if
+                // one is listed; otherwise the squares do not go together.
+                let alone = passed.iter().find(|&square| !self.may_have_passed(square));
+                error(
+                    alone.unwrap_or(first),
+                    "no piece of the side that just moved can have passed it with its last move",
+                )
+            })?,
         };
         if self.en_passant_capturable(passed, victim, self.turn) {
             self.en_passant = passed;
@@ -682,6 +687,21 @@ impl<'v, W: Word> Position<'v, W> {
             }
         }
         victims
+    }
+
+    /// Whether some piece of the side that just moved could have passed
+    /// `square` with a double step to where it stands.
+    fn may_have_passed(&self, square: Square) -> bool {
+        let mover = self.turn.other();
+        self.variant.kinds.iter().enumerate().any(|(index, kind)| {
+            let pieces = self.pieces_of(mover, PieceKind::new(index as u8));
+            kind.leaves_en_passant
+                && kind.moves[mover.index()]
+                    .double_steps
+                    .iter()
+                    .flatten()
+                    .any(|step| step.passed.contains(square) && pieces.contains(step.to))
+        })
     }
 
     /// Whether the FEN must name the piece that may be taken en passant:

@@ -212,3 +212,18 @@ fn errors_display_in_one_line() {
         assert!(!message.is_empty() && !message.contains('\n'), "{message:?}");
     }
 }
+
+#[test]
+fn an_en_passant_error_names_the_square_at_fault() {
+    let eight = variant(8, 8, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");
+    let at_fault = |fen: &str| match Position::from_fen(&eight, fen) {
+        Err(FenError::Position(PositionError::EnPassant { square, .. })) => square.to_string(),
+        other => panic!("{fen}: {other:?}"),
+    };
+    // After e2-e4, e3 was passed; e5 was not, whatever comes first.
+    assert_eq!(at_fault("4k3/8/8/8/4P3/8/8/4K3 b - e3e5 0 1"), "e5");
+    assert_eq!(at_fault("4k3/8/8/8/4P3/8/8/4K3 b - e5 0 1"), "e5");
+    // The pawn's own square may be listed with the square it passed.
+    let listed = Position::from_fen(&eight, "4k3/8/8/8/3pP3/8/8/4K3 b - e3e4 0 1").unwrap();
+    assert_eq!(listed.fen(), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+}
