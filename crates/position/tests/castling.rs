@@ -4,6 +4,10 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
+mod common;
+
+use common::moves;
+
 use fairy_geometry::{BoardSize, Geometry};
 use fairy_movement::Movement;
 use fairy_position::{CastlingSpec, PieceSpec, Position, Variant, VariantError, VariantSpec};
@@ -26,16 +30,6 @@ fn castling(start: &str, rules: &[(char, &str, &str, char, &str, &str)]) -> Resu
         ));
     }
     Variant::new(spec)
-}
-
-fn moves(position: &Position<'_>) -> Vec<String> {
-    let mut moves: Vec<String> = position
-        .legal_moves()
-        .iter()
-        .map(|&m| position.uci(m).to_string())
-        .collect();
-    moves.sort();
-    moves
 }
 
 fn reason(error: VariantError) -> &'static str {

@@ -5,6 +5,10 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
+mod common;
+
+use common::moves;
+
 use fairy_geometry::{BoardSize, Geometry};
 use fairy_movement::Movement;
 use fairy_position::{Legality, PieceSpec, Position, Variant, VariantSpec, Zone};
@@ -28,18 +32,9 @@ fn legal_moves(spec: VariantSpec, fen: &str) -> Vec<String> {
     let fast = Variant::<u64>::new(spec.clone()).unwrap();
     assert_eq!(fast.legality(), Legality::PinsAndChecks);
     let slow = Variant::<u64>::with_legality(spec, Legality::MakeAndTest).unwrap();
-    let names = |position: &Position<'_>| {
-        let mut moves: Vec<String> = position
-            .legal_moves()
-            .iter()
-            .map(|&m| position.uci(m).to_string())
-            .collect();
-        moves.sort();
-        moves
-    };
-    let moves = names(&Position::from_fen(&fast, fen).unwrap());
-    assert_eq!(moves, names(&Position::from_fen(&slow, fen).unwrap()), "{fen}");
-    moves
+    let legal = moves(&Position::from_fen(&fast, fen).unwrap());
+    assert_eq!(legal, moves(&Position::from_fen(&slow, fen).unwrap()), "{fen}");
+    legal
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
+mod common;
 mod generic_reference;
 
 use std::sync::OnceLock;
@@ -355,21 +356,12 @@ fn the_variant_list_covers_the_built_ins_and_the_gallery() {
 /// general strategy finds in `general` (the same rules compiled to play
 /// and test every move).
 fn compare_strategies<W: Word>(fast: &Variant<W>, general: &Variant<W>, seed: u64) -> usize {
-    let names = |position: &Position<'_, W>| {
-        let mut moves: Vec<String> = position
-            .legal_moves()
-            .iter()
-            .map(|&m| position.uci(m).to_string())
-            .collect();
-        moves.sort();
-        moves
-    };
     let mut state = seed;
     let mut position = fast.start_position();
     let mut compared = 0;
     for _ in 0..40 {
         let other = Position::from_fen(general, &position.fen()).unwrap();
-        assert_eq!(names(&position), names(&other), "{} {}", fast.name(), position.fen());
+        assert_eq!(common::moves(&position), common::moves(&other), "{} {}", fast.name(), position.fen());
         assert_eq!(position.count_legal_moves(), other.count_legal_moves());
         compared += 1;
         let moves = position.legal_moves();

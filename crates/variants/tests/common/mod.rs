@@ -2,6 +2,7 @@
 
 #![allow(dead_code, clippy::unwrap_used)]
 
+use fairy_geometry::Word;
 use fairy_movement::Color;
 use fairy_position::{EndReason, Outcome, Position, Variant};
 
@@ -11,7 +12,7 @@ pub fn position(variant: &'static Variant<u64>, fen: &str) -> Position<'static> 
 }
 
 /// The legal moves in coordinate notation, sorted.
-pub fn moves(position: &Position<'_>) -> Vec<String> {
+pub fn moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     let mut moves: Vec<String> = position
         .legal_moves()
         .iter()
