@@ -447,8 +447,8 @@ fn compile_kind<W: Word>(
         .iter()
         .any(|p| matches!(p.reach(), Reach::Ride { .. }));
     // A piece that could both move to a square and take en passant there
-    // takes en passant: its quiet moves onto en passant squares are left
-    // out, one piece at a time.
+    // moves there: its en passant captures are checked against its plain
+    // moves.
     let quiet_meets_en_passant = en_passant.as_ref().is_some_and(|table| {
         size.squares().any(|from| {
             quiet
@@ -456,7 +456,7 @@ fn compile_kind<W: Word>(
                 .intersects(table.attacks(from, SquareSet::EMPTY))
         })
     });
-    let bulk = if pawn_like && !rides && !quiet_meets_en_passant {
+    let bulk = if pawn_like && !rides {
         ShiftTable::compile(geometry, &quiet_parts).zip(ShiftTable::compile(geometry, &capture_parts))
     } else {
         None

@@ -228,8 +228,7 @@ impl<W: Word> Position<'_, W> {
         for (index, kind) in self.variant.kinds.iter().enumerate() {
             let moves = &kind.moves[us.index()];
             for from in self.by_kind[index] & ours {
-                let to =
-                    targets.destinations(moves, from) - moves.taken_en_passant(from, targets.occupied, self.en_passant);
+                let to = targets.destinations(moves, from);
                 if to.any() {
                     sink.piece_moves(&moves.promotions, from, to);
                 }
@@ -322,9 +321,7 @@ impl<W: Word> Position<'_, W> {
                 one_by_one &= pinned;
             }
             for from in one_by_one {
-                let mut to = (targets.destinations(moves, from)
-                    - moves.taken_en_passant(from, occupied, self.en_passant))
-                    & evasion;
+                let mut to = targets.destinations(moves, from) & evasion;
                 if pinned.contains(from) {
                     for &(square, line) in &pins {
                         if square == from {
@@ -341,8 +338,7 @@ impl<W: Word> Position<'_, W> {
         if let Some(king) = royal {
             let Some(code) = self.code_at(king) else { return };
             let moves = &variant.kinds[usize::from(code >> 1)].moves[us.index()];
-            let candidates =
-                targets.destinations(moves, king) - moves.taken_en_passant(king, occupied, self.en_passant);
+            let candidates = targets.destinations(moves, king);
             let without_king = occupied - royal_set;
             let safe: SquareSet<W> = candidates
                 .iter()
@@ -395,17 +391,24 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// En passant captures are rare: with `legal_only`, each is tried by
-    /// playing it.
+    /// playing it. A piece that could also move to the square plainly
+    /// makes the plain move, not the capture.
     fn generate_en_passant<S: MoveSink<W>>(&self, sink: &mut S, legal_only: bool) {
         let variant = self.variant;
         let us = self.turn;
         let occupied = self.occupied();
         for kind in variant.en_passant_capturers.iter() {
-            let Some(table) = &variant.kinds[kind.index()].moves[us.index()].en_passant else {
+            let moves = &variant.kinds[kind.index()].moves[us.index()];
+            let Some(table) = &moves.en_passant else {
                 continue;
             };
             for from in self.pieces_of(us, kind) {
-                for to in table.attacks(from, occupied) & self.en_passant {
+                let mut targets = table.attacks(from, occupied) & self.en_passant;
+                if moves.quiet_meets_en_passant {
+                    // Where it could move, it moves.
+                    targets = targets - moves.quiet.attacks(from, occupied);
+                }
+                for to in targets {
                     let mv = Move::en_passant(from, to);
                     if !legal_only || self.is_safe_after(mv) {
                         sink.one(mv);

@@ -47,8 +47,8 @@ pub(crate) struct KindMoves<W: Word> {
     /// The reverse of `en_passant`: where such a capturer must stand.
     pub en_passant_from: Option<MoveTable<W>>,
     /// Whether a plain move may land where the piece could also take en
-    /// passant: such a move is the en passant capture, and the plain move
-    /// is not generated.
+    /// passant: such a move is the plain move, and the capture is not
+    /// generated (coordinate notation could not tell the two apart).
     pub quiet_meets_en_passant: bool,
     /// For each origin, the moves that leave en passant squares.
     pub double_steps: Vec<SmallVec<[DoubleStep<W>; 2]>>,
@@ -63,18 +63,6 @@ pub(crate) struct KindMoves<W: Word> {
 }
 
 impl<W: Word> KindMoves<W> {
-    /// The en passant squares a piece on `from` would take on rather than
-    /// move to (see `quiet_meets_en_passant`).
-    #[inline]
-    pub fn taken_en_passant(&self, from: Square, occupied: SquareSet<W>, en_passant: SquareSet<W>) -> SquareSet<W> {
-        match &self.en_passant {
-            Some(table) if self.quiet_meets_en_passant && en_passant.any() => {
-                table.attacks(from, occupied) & en_passant
-            }
-            _ => SquareSet::EMPTY,
-        }
-    }
-
     /// Where a piece on `from` may go, before checks and pins: squares it
     /// reaches that are `empty`, and those it captures on that are
     /// `capturable` (`free` is the union of the two, given by the caller,

@@ -220,15 +220,14 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
             continue;
         };
         let spec = spec_of(variant, piece.letter);
-        // Where this piece may take en passant: a plain move there is the
-        // capture instead.
-        let takes_en_passant: Vec<Square> = spec
+        // Where this piece may move plainly: it does not take en passant
+        // there (the capture would read as the plain move).
+        let moves_to: Vec<Square> = spec
             .movement
             .parts()
             .iter()
-            .filter(|part| part.is_en_passant() && part.mode().can_capture() && !setup.en_passant.is_empty())
+            .filter(|part| part.mode().can_move())
             .flat_map(|part| destinations(variant, setup, spec, part, us, from, false))
-            .filter(|to| setup.en_passant.contains(to))
             .collect();
         for part in spec.movement.parts() {
             for capturing in [false, true] {
@@ -241,9 +240,6 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                     continue;
                 }
                 for to in destinations(variant, setup, spec, part, us, from, capturing) {
-                    if !capturing && takes_en_passant.contains(&to) {
-                        continue;
-                    }
                     let plain = Candidate {
                         from,
                         to,
@@ -279,7 +275,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                     continue;
                 }
                 for to in destinations(variant, setup, spec, part, us, from, false) {
-                    if setup.en_passant.contains(&to) {
+                    if setup.en_passant.contains(&to) && !moves_to.contains(&to) {
                         found.push(Candidate {
                             from,
                             to,
