@@ -192,7 +192,11 @@ impl<R: BufRead, O: Write> VariantVisitor for Play<'_, R, O> {
                 };
                 if let (Some(reason), false) = (claimable, hopeful) {
                     if game.claim_draw().is_some() {
-                        writeln!(self.out, "{turn} claims a draw by {reason}.")?;
+                        let side = match turn {
+                            Color::White => "White",
+                            Color::Black => "Black",
+                        };
+                        writeln!(self.out, "{side} claims a draw by {reason}.")?;
                         continue;
                     }
                 }

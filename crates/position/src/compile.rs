@@ -252,7 +252,6 @@ impl<W: Word> Variant<W> {
                 moves: [white?, black?],
                 pawn_like,
                 resets_clock: piece.resets_clock.unwrap_or(pawn_like),
-                reversible: !pawn_like,
                 leaves_en_passant: piece
                     .movement
                     .parts()

@@ -511,7 +511,7 @@ impl<'v, W: Word> Position<'v, W> {
         // Captures and promotions reset the n-move clock, and the moves of
         // the kinds that reset it which no plain move of theirs undoes.
         let mut resets_clock =
-            promotion.is_some() || (kind.resets_clock && (!kind.reversible || !self.undoable(kind, from, to)));
+            promotion.is_some() || (kind.resets_clock && (kind.pawn_like || !self.undoable(kind, from, to)));
         if let Some(index) = mv.castling_index() {
             if let Some(rule) = variant.castling.get(index) {
                 let rook = self.take(rule.rook_from);

@@ -147,12 +147,8 @@ pub(crate) struct Kind<W: Word> {
     /// letter, and it cannot stand behind where it starts.
     pub pawn_like: bool,
     /// Its moves reset the n-move clock, unless another of its plain moves
-    /// could undo them.
+    /// could undo them (which only a kind that is not pawn-like has).
     pub resets_clock: bool,
-    /// Whether some plain move of it could undo another (it can move
-    /// back), so that a move resets the clock only if it is not undone by
-    /// one.
-    pub reversible: bool,
     /// Some move of it leaves en passant squares.
     pub leaves_en_passant: bool,
 }
