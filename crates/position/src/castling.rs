@@ -13,14 +13,18 @@ use crate::{PieceKind, VariantError, VariantSpec};
 ///
 /// The king moves from `king_from` to `king_to` and the piece lettered
 /// `rook` from `rook_from` to `rook_to`, in one move, all four squares on
-/// one rank. The conditions are chess's, made explicit:
+/// one rank. The king is the variant's royal piece unless `king` names
+/// another kind (antichess and extinction chess castle with a king that is
+/// not royal). The conditions are chess's, made explicit:
 ///
 /// - the right has not been lost: neither the king nor that rook has moved
 ///   (a move from or to either square loses it);
 /// - every square the king or the rook passes or lands on is empty, but
 ///   for the king and the rook themselves;
-/// - the king is not in check, no square it passes is attacked, and it is
-///   not attacked on the square it lands on once both pieces have moved.
+/// - a royal king is not in check, no square it passes is attacked, and it
+///   is not attacked on the square it lands on once both pieces have
+///   moved. A king that is not royal castles through attacked squares, as
+///   in Fairy-Stockfish.
 ///
 /// A variant's castling rules are checked when it is compiled: the king
 /// must move, the two pieces must not land on one square, and every way to
@@ -51,6 +55,9 @@ pub struct CastlingSpec {
     pub rook_from: Coord,
     /// Where that piece ends.
     pub rook_to: Coord,
+    /// The upper-case letter of the castling king, if it is not the
+    /// variant's royal piece.
+    pub king: Option<char>,
 }
 
 impl CastlingSpec {
@@ -70,6 +77,27 @@ impl CastlingSpec {
             rook,
             rook_from,
             rook_to,
+            king: None,
+        }
+    }
+
+    /// This way to castle, made by the piece lettered `king` instead of
+    /// the royal piece.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_position::CastlingSpec;
+    ///
+    /// let giveaway = CastlingSpec::new('K', "e1".parse()?, "g1".parse()?, 'R', "h1".parse()?, "f1".parse()?).by('K');
+    /// assert_eq!(giveaway.king, Some('K'));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn by(self, king: char) -> CastlingSpec {
+        CastlingSpec {
+            king: Some(king),
+            ..self
         }
     }
 }
@@ -79,6 +107,10 @@ impl CastlingSpec {
 pub(crate) struct Castling<W: Word> {
     pub color: Color,
     pub letter: char,
+    /// The castling king's kind, and whether it is royal (only a royal
+    /// king's castling is barred by attacks).
+    pub king: PieceKind,
+    pub king_is_royal: bool,
     pub king_from: Square,
     pub king_to: Square,
     pub rook: PieceKind,
@@ -164,12 +196,16 @@ pub(crate) fn compile<W: Word>(
             if !letter.is_ascii_uppercase() || spec.castling[..index].iter().any(|other| other.letter == letter) {
                 return Err(bad("letters must be distinct upper-case ASCII letters"));
             }
-            let Some(king) = royal.iter().next() else {
-                return Err(bad("castling needs a royal piece"));
+            let king = match rule.king {
+                Some(letter) => kind_of(letter, &|| format!("castling {:?}", rule.letter))?,
+                None => royal
+                    .iter()
+                    .next()
+                    .ok_or(bad("castling needs a royal piece, or the letter of its king"))?,
             };
             let rook = kind_of(rule.rook, &|| format!("castling {letter:?}"))?;
-            if royal.contains(rook) {
-                return Err(bad("the king cannot castle with a royal piece"));
+            if royal.contains(rook) || rook == king {
+                return Err(bad("the king cannot castle with a royal piece or one of its own kind"));
             }
             let square = |coord: Coord| {
                 let square = size
@@ -229,6 +265,8 @@ pub(crate) fn compile<W: Word>(
                     Color::White => letter,
                     Color::Black => letter.to_ascii_lowercase(),
                 },
+                king,
+                king_is_royal: royal.contains(king),
                 king_from,
                 king_to,
                 rook,

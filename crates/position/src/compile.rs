@@ -276,6 +276,13 @@ impl<W: Word> Variant<W> {
             .filter(|(_, kind)| kind.moves.iter().any(|moves| moves.en_passant.is_some()))
             .fold(KindSet::EMPTY, |set, (i, _)| set.with(PieceKind::new(i as u8)));
         let (castling, castling_kept) = crate::castling::compile(&spec, royal, &kinds, &kind_of)?;
+        let castling_of = Color::ALL.map(|color| {
+            castling
+                .iter()
+                .enumerate()
+                .filter(|(_, rule)| rule.color == color)
+                .fold(0u8, |rights, (index, _)| rights | 1 << index)
+        });
         let goals = Goals::compile(&spec.goals, &kind_of, &zone)?;
         let exact = Legality::for_rules(royal);
         let legality = match legality {
@@ -285,6 +292,7 @@ impl<W: Word> Variant<W> {
             Some(asked) => return Err(VariantError::Legality { legality: asked }),
         };
         let zobrist = Zobrist::new(spec.pieces.len(), size.square_count());
+        let compulsory_capture = spec.compulsory_capture;
         let variant = Variant {
             spec,
             board,
@@ -295,8 +303,10 @@ impl<W: Word> Variant<W> {
             en_passant_capturers,
             castling,
             castling_kept,
+            castling_of,
             goals,
             legality,
+            compulsory_capture,
             zobrist,
             start,
         };

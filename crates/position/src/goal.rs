@@ -2,13 +2,17 @@
 //! and the one place that decides whether a position has ended the game.
 //!
 //! [`Position::terminal`] says whether the last move ended the game by a
-//! rule that needs no move generation (an arrival); [`Position::outcome`]
+//! rule that needs no move generation (an extinction, an arrival);
+//! [`Position::outcome`]
 //! adds the ends that depend on the legal moves (checkmate, stalemate).
 //! Move generation, setup validation, [`Game`](crate::Game) and the engine
 //! ask these and never look at the rules themselves.
 
+use std::cmp::Ordering;
+
 use fairy_geometry::{SquareSet, Word};
 use fairy_movement::Color;
+use smallvec::SmallVec;
 
 use crate::compile::{KindOf, ZoneOf};
 use crate::{EndReason, GameResult, Outcome, PieceKind, Position, PositionError, VariantError, Zone};
@@ -39,6 +43,14 @@ pub enum Goal {
     /// A side with no legal move and no royal piece attacked (in a variant
     /// without royal pieces: with no legal move) gets this result.
     Stalemate(GameResult),
+    /// Stalemate scored by the pieces on the board (suicide chess): a side
+    /// with no legal move and no royal piece attacked gets this result if
+    /// it has fewer pieces than its opponent, the opposite result if it has
+    /// more, and a draw if as many. Replaces [`Goal::Stalemate`].
+    StalemateByPieceCount(GameResult),
+    /// A side whose pieces of a kind have dwindled to a count gets a result
+    /// at once (extinction chess, antichess, the bare king of shatranj).
+    Extinction(Extinction),
     /// A move that brings a piece of a kind to a zone wins at once.
     Arrival(Arrival),
     /// Every draw (stalemate scored as a draw, a claimed draw) is a win for
@@ -91,11 +103,111 @@ impl Arrival {
     }
 }
 
+/// An extinction rule: once a side has at most `at_most` pieces of one of
+/// the kinds counted (while its opponent has at least `opponent_at_least`
+/// of that kind), that side gets `result` and the game ends.
+///
+/// Each kind lettered in `pieces` is counted on its own (extinction chess:
+/// losing every piece of any one kind loses); the letter `*` counts all of
+/// a side's pieces together (antichess: losing everything wins). The rule
+/// is checked after every move for both sides, the side that just moved
+/// first, as Fairy-Stockfish does.
+///
+/// With `claim` (the bare king of shatranj), a side to move that has just
+/// been brought down to its count is not yet extinct while it may reply in
+/// kind: its opponent needs one piece more than `opponent_at_least`. The
+/// side that moved, if still at its count after its reply, is extinct.
+///
+/// # Examples
+///
+/// ```
+/// use fairy_position::{Extinction, GameResult};
+///
+/// // Antichess: a side that has lost all its pieces wins.
+/// let antichess = Extinction::all(GameResult::Win);
+/// assert_eq!(antichess.pieces, ['*']);
+/// // Three kings: a side left with two of its three kings loses.
+/// let three_kings = Extinction::of(GameResult::Loss, ['K']).at_most(2);
+/// assert_eq!(three_kings.at_most, 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Extinction {
+    /// The result for the side whose pieces have dwindled.
+    pub result: GameResult,
+    /// The upper-case letters of the kinds counted, each on its own, or
+    /// `*` for all pieces together.
+    pub pieces: Vec<char>,
+    /// A side is extinct with this many pieces of a kind or fewer.
+    pub at_most: u32,
+    /// ... if its opponent has at least this many of that kind.
+    pub opponent_at_least: u32,
+    /// Whether the side to move may still reply in kind (see above).
+    pub claim: bool,
+}
+
+/// The letter that counts all of a side's pieces in [`Extinction::pieces`].
+pub const ALL_PIECES: char = '*';
+
+impl Extinction {
+    /// A side with no piece left of one of the kinds lettered in `pieces`
+    /// gets `result`.
+    pub fn of(result: GameResult, pieces: impl IntoIterator<Item = char>) -> Extinction {
+        Extinction {
+            result,
+            pieces: pieces.into_iter().collect(),
+            at_most: 0,
+            opponent_at_least: 0,
+            claim: false,
+        }
+    }
+
+    /// A side with no piece left at all gets `result`.
+    pub fn all(result: GameResult) -> Extinction {
+        Extinction::of(result, [ALL_PIECES])
+    }
+
+    /// Extinct with `count` pieces or fewer instead of none.
+    #[must_use]
+    pub fn at_most(self, count: u32) -> Extinction {
+        Extinction { at_most: count, ..self }
+    }
+
+    /// Only while the opponent has at least `count` pieces of the kind.
+    #[must_use]
+    pub fn opponent_at_least(self, count: u32) -> Extinction {
+        Extinction {
+            opponent_at_least: count,
+            ..self
+        }
+    }
+
+    /// The side to move may still reply in kind (shatranj's bare king).
+    #[must_use]
+    pub fn with_claim(self) -> Extinction {
+        Extinction { claim: true, ..self }
+    }
+}
+
+/// One compiled extinction rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CompiledExtinction {
+    result: GameResult,
+    /// The kinds counted, each on its own; `None` counts every piece.
+    counted: SmallVec<[Option<PieceKind>; 4]>,
+    at_most: u32,
+    opponent_at_least: u32,
+    claim: bool,
+}
+
 /// The goals of a variant compiled for its board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Goals<W: Word> {
     pub checkmate: GameResult,
     pub stalemate: GameResult,
+    /// Whether stalemate is scored by the pieces on the board.
+    pub stalemate_by_piece_count: bool,
+    pub extinctions: Vec<CompiledExtinction>,
     /// Per colour: each kind with the squares where its arrival wins.
     pub arrivals: [Vec<(PieceKind, SquareSet<W>)>; 2],
     pub draw_odds: Option<Color>,
@@ -109,6 +221,8 @@ impl<W: Word> Goals<W> {
         let mut compiled = Goals {
             checkmate: GameResult::Loss,
             stalemate: GameResult::Draw,
+            stalemate_by_piece_count: false,
+            extinctions: Vec::new(),
             arrivals: [Vec::new(), Vec::new()],
             draw_odds: None,
             immediate: false,
@@ -133,6 +247,16 @@ impl<W: Word> Goals<W> {
                     once(1, "the stalemate result")?;
                     compiled.stalemate = *result;
                 }
+                Goal::StalemateByPieceCount(result) => {
+                    once(1, "the stalemate result")?;
+                    compiled.stalemate = *result;
+                    compiled.stalemate_by_piece_count = true;
+                }
+                Goal::Extinction(extinction) => {
+                    compiled
+                        .extinctions
+                        .push(CompiledExtinction::compile(extinction, kind_of)?);
+                }
                 Goal::DrawOdds(color) => {
                     once(2, "the side with draw odds")?;
                     compiled.draw_odds = Some(*color);
@@ -155,7 +279,8 @@ impl<W: Word> Goals<W> {
                 }
             }
         }
-        compiled.immediate = compiled.arrivals.iter().any(|arrivals| !arrivals.is_empty());
+        compiled.immediate =
+            !compiled.extinctions.is_empty() || compiled.arrivals.iter().any(|arrivals| !arrivals.is_empty());
         Ok(compiled)
     }
 
@@ -200,11 +325,24 @@ impl<W: Word> Position<'_, W> {
     /// assert!(after.legal_moves().is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn terminal(&self) -> Option<Outcome> {
-        let goals = &self.variant.goals;
-        if !goals.has_immediate() {
+        if !self.variant.goals.has_immediate() {
             return None;
+        }
+        self.immediate_end()
+    }
+
+    /// [`Position::terminal`] for a variant with goals that end games at
+    /// once: kept out of line, so that variants without them pay a test.
+    #[inline(never)]
+    fn immediate_end(&self) -> Option<Outcome> {
+        let goals = &self.variant.goals;
+        for extinction in &goals.extinctions {
+            if let Some(extinct) = self.extinct(extinction) {
+                let outcome = Outcome::for_side(extinct, extinction.result, EndReason::Extinction);
+                return Some(goals.outcome(outcome.winner, EndReason::Extinction));
+            }
         }
         let mover = self.turn.other();
         self.has_arrived(mover)
@@ -232,6 +370,14 @@ impl<W: Word> Position<'_, W> {
         let goals = &self.variant.goals;
         let (result, reason) = if self.is_check() {
             (goals.checkmate, EndReason::Checkmate)
+        } else if goals.stalemate_by_piece_count {
+            let (ours, theirs) = (self.pieces(self.turn).count(), self.pieces(self.turn.other()).count());
+            let result = match ours.cmp(&theirs) {
+                Ordering::Less => goals.stalemate,
+                Ordering::Equal => GameResult::Draw,
+                Ordering::Greater => goals.stalemate.reversed(),
+            };
+            (result, EndReason::Stalemate)
         } else {
             (goals.stalemate, EndReason::Stalemate)
         };
@@ -255,10 +401,53 @@ impl<W: Word> Position<'_, W> {
         Ok(())
     }
 
+    /// The side extinct by `rule`, if one is: the side that just moved is
+    /// looked at first.
+    fn extinct(&self, rule: &CompiledExtinction) -> Option<Color> {
+        let count = |color: Color, kind: Option<PieceKind>| match kind {
+            None => self.pieces(color).count(),
+            Some(kind) => self.pieces_of(color, kind).count(),
+        };
+        [self.turn.other(), self.turn].into_iter().find(|&side| {
+            let reply = u32::from(rule.claim && side == self.turn);
+            rule.counted.iter().any(|&kind| {
+                count(side, kind) <= rule.at_most && count(side.other(), kind) >= rule.opponent_at_least + reply
+            })
+        })
+    }
+
     /// Whether a piece of `color` stands where its arrival wins.
     fn has_arrived(&self, color: Color) -> bool {
         self.variant.goals.arrivals[color.index()]
             .iter()
             .any(|&(kind, squares)| self.pieces_of(color, kind).intersects(squares))
+    }
+}
+
+impl CompiledExtinction {
+    fn compile(extinction: &Extinction, kind_of: &KindOf<'_>) -> Result<CompiledExtinction, VariantError> {
+        if extinction.pieces.is_empty() {
+            return Err(VariantError::Goal {
+                reason: "an extinction rule counts no piece".to_owned(),
+            });
+        }
+        let mut counted = SmallVec::new();
+        for &letter in &extinction.pieces {
+            let kind = if letter == ALL_PIECES {
+                None
+            } else {
+                Some(kind_of(letter, &|| "an extinction rule".to_owned())?)
+            };
+            if !counted.contains(&kind) {
+                counted.push(kind);
+            }
+        }
+        Ok(CompiledExtinction {
+            result: extinction.result,
+            counted,
+            at_most: extinction.at_most,
+            opponent_at_least: extinction.opponent_at_least,
+            claim: extinction.claim,
+        })
     }
 }

@@ -45,6 +45,7 @@
 mod any;
 mod castling;
 mod compile;
+mod compulsory;
 mod fen;
 mod game;
 mod goal;
@@ -69,7 +70,7 @@ pub use castling::{CastlingRights, CastlingSpec, MAX_CASTLINGS};
 pub use compile::{MAX_PARTS, VariantError};
 pub use fen::{FenError, ParseFenError};
 pub use game::Game;
-pub use goal::{Arrival, Goal};
+pub use goal::{ALL_PIECES, Arrival, Extinction, Goal};
 pub use legality::Legality;
 pub use moves::{Move, MoveList};
 pub use outcome::{EndReason, GameResult, Outcome};

@@ -186,6 +186,17 @@ impl<W: Word> Position<'_, W> {
         if self.terminal().is_some() {
             return;
         }
+        if self.variant.compulsory_capture {
+            self.generate_compulsory_captures(sink);
+        } else {
+            self.generate_by_strategy(sink);
+        }
+    }
+
+    /// Generates every legal move into `sink` by the variant's legality
+    /// strategy, before move rules such as compulsory capture.
+    #[inline(always)]
+    pub(crate) fn generate_by_strategy<S: MoveSink<W>>(&self, sink: &mut S) {
         match self.variant.legality {
             Legality::PinsAndChecks => self.generate_by_pins_and_checks(sink),
             Legality::MakeAndTest => self.generate_by_make_and_test(sink),
@@ -234,11 +245,8 @@ impl<W: Word> Position<'_, W> {
                 }
             }
         }
-        let attackers = self.enemy_attackers();
-        for king in self.pieces_of_kinds(us, self.variant.royal) {
-            if !attacked(&attackers, king, targets.occupied) {
-                self.generate_castling(king, &attackers, sink);
-            }
+        if self.castling.0 & self.variant.castling_of[us.index()] != 0 {
+            self.generate_castling(&self.enemy_attackers(), sink, None);
         }
         if self.en_passant.any() {
             self.generate_en_passant(sink, false);
@@ -347,9 +355,9 @@ impl<W: Word> Position<'_, W> {
             if safe.any() {
                 sink.piece_moves(&moves.promotions, king, safe);
             }
-            if !in_check {
-                self.generate_castling(king, &attackers, sink);
-            }
+        }
+        if self.castling.0 & variant.castling_of[us.index()] != 0 {
+            self.generate_castling(&attackers, sink, royal.map(|_| in_check));
         }
 
         if self.en_passant.any() {
@@ -357,36 +365,49 @@ impl<W: Word> Position<'_, W> {
         }
     }
 
-    /// The ways to castle open to the royal piece on `king`, which is not
-    /// in check: rights held, the squares passed and landed on empty but
-    /// for the king and the rook, none the king passes attacked, and the
-    /// king not attacked where it lands with both pieces moved.
-    fn generate_castling<S: MoveSink<W>>(&self, king: Square, attackers: &Attackers<'_, W>, sink: &mut S) {
+    /// The ways to castle open to the side to move: rights held, the king
+    /// and the rook on their squares, the squares passed and landed on
+    /// empty but for them, and for a royal king: not in check, no square it
+    /// passes attacked, and not attacked where it lands with both pieces
+    /// moved. For legal moves only, `in_check` says whether the side's
+    /// royal piece is attacked, and the castling of a king that is not
+    /// royal is tried by playing it if the side has a royal piece; `None`
+    /// generates pseudo-legal castlings.
+    fn generate_castling<S: MoveSink<W>>(&self, attackers: &Attackers<'_, W>, sink: &mut S, in_check: Option<bool>) {
         let us = self.turn;
         let occupied = self.occupied();
-        for (index, rule) in self.variant.castling.iter().enumerate() {
-            if rule.color != us || !self.castling.has(index) || rule.king_from != king {
-                continue;
-            }
-            if !self.pieces_of(us, rule.rook).contains(rule.rook_from) {
-                continue;
-            }
+        let legal_only = in_check.is_some();
+        // A right held means its king and rook stand on their squares: a
+        // move from or to either square loses it.
+        let mut rights = self.castling.0 & self.variant.castling_of[us.index()];
+        while rights != 0 {
+            let index = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            let Some(rule) = self.variant.castling.get(index) else {
+                break;
+            };
             let others = occupied - SquareSet::from_square(rule.king_from) - SquareSet::from_square(rule.rook_from);
             if rule.empty.intersects(others) {
                 continue;
             }
-            if rule
-                .king_passes
-                .iter()
-                .any(|square| attacked(attackers, square, occupied))
-            {
+            let mv = Move::castling(rule.king_from, rule.king_to, index);
+            if rule.king_is_royal {
+                if in_check.unwrap_or_else(|| attacked(attackers, rule.king_from, occupied))
+                    || rule
+                        .king_passes
+                        .iter()
+                        .any(|square| attacked(attackers, square, occupied))
+                {
+                    continue;
+                }
+                let after = others.with(rule.king_to).with(rule.rook_to);
+                if attacked(attackers, rule.king_to, after) {
+                    continue;
+                }
+            } else if legal_only && !self.variant.royal.is_empty() && !self.is_safe_after(mv) {
                 continue;
             }
-            let after = others.with(rule.king_to).with(rule.rook_to);
-            if attacked(attackers, rule.king_to, after) {
-                continue;
-            }
-            sink.one(Move::castling(rule.king_from, rule.king_to, index));
+            sink.one(mv);
         }
     }
 

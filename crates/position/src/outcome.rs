@@ -16,8 +16,29 @@ pub enum GameResult {
     Loss,
 }
 
+impl GameResult {
+    /// The same result from the other side's point of view.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_position::GameResult;
+    ///
+    /// assert_eq!(GameResult::Win.reversed(), GameResult::Loss);
+    /// assert_eq!(GameResult::Draw.reversed(), GameResult::Draw);
+    /// ```
+    pub const fn reversed(self) -> GameResult {
+        match self {
+            GameResult::Win => GameResult::Loss,
+            GameResult::Draw => GameResult::Draw,
+            GameResult::Loss => GameResult::Win,
+        }
+    }
+}
+
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EndReason {
     /// The side to move has no legal move and its royal piece is attacked.
     Checkmate,
@@ -26,6 +47,8 @@ pub enum EndReason {
     Stalemate,
     /// The last move put a piece on a square where its arrival wins.
     Arrival,
+    /// A side's pieces of a kind dwindled to the count where it is extinct.
+    Extinction,
     /// The same position occurred a third time: a draw a player may claim
     /// (reported by [`Game`](crate::Game), never by a position alone).
     Repetition,
@@ -80,6 +103,7 @@ impl fmt::Display for EndReason {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::Arrival => "arrival",
+            EndReason::Extinction => "extinction",
             EndReason::Repetition => "threefold repetition",
             EndReason::MoveRule => "the n-move rule",
         })

@@ -288,9 +288,9 @@ impl<'v, W: Word> Position<'v, W> {
                 .filter(|&index| !position.castling.has(index))
                 .ok_or(PositionError::UnknownCastling { letter })?;
             let rule = &variant.castling[index];
-            let king = position.royal_square(rule.color);
-            let rooks = position.pieces_of_kinds(rule.color, KindSet::only(rule.rook));
-            if king != Some(rule.king_from) || !rooks.contains(rule.rook_from) {
+            if !position.pieces_of(rule.color, rule.king).contains(rule.king_from)
+                || !position.pieces_of(rule.color, rule.rook).contains(rule.rook_from)
+            {
                 return Err(PositionError::CastlingWithoutPieces { letter });
             }
             position.castling.0 |= 1 << index;

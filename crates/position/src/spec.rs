@@ -46,6 +46,9 @@ pub struct VariantSpec {
     /// capture or a move that resets the clock, a player may claim a draw
     /// (50 in chess, 70 in chaturanga; 0: no such rule).
     pub n_move_rule: u32,
+    /// Whether a side that can capture must (antichess, losers): then only
+    /// its captures are legal.
+    pub compulsory_capture: bool,
     /// The start position in FEN.
     pub start_fen: String,
 }
@@ -61,6 +64,7 @@ impl VariantSpec {
             castling: Vec::new(),
             goals: Vec::new(),
             n_move_rule: FIFTY_MOVES,
+            compulsory_capture: false,
             start_fen: start_fen.into(),
         }
     }
@@ -102,8 +106,35 @@ impl VariantSpec {
     /// Sets what stalemate means for the stalemated side.
     #[must_use]
     pub fn stalemate(mut self, result: GameResult) -> VariantSpec {
-        self.goals.retain(|goal| !matches!(goal, Goal::Stalemate(_)));
+        self.goals
+            .retain(|goal| !matches!(goal, Goal::Stalemate(_) | Goal::StalemateByPieceCount(_)));
         self.goal(Goal::Stalemate(result))
+    }
+
+    /// Makes captures compulsory: a side that can capture must.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_movement::Movement;
+    /// use fairy_position::{PieceSpec, Variant, VariantSpec};
+    ///
+    /// // The rook on a1 must take the rook on a3.
+    /// let spec = VariantSpec::new("rooks", Geometry::new(BoardSize::new(3, 3)?), "r2/3/R2 w - - 0 1")
+    ///     .piece(PieceSpec::new('R', "rook", Movement::rook()))
+    ///     .compulsory_capture();
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// let moves = variant.start_position().legal_moves();
+    /// assert_eq!(moves.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn compulsory_capture(self) -> VariantSpec {
+        VariantSpec {
+            compulsory_capture: true,
+            ..self
+        }
     }
 
     /// Sets the n-move rule's number of moves (0: none).
@@ -131,7 +162,7 @@ impl VariantSpec {
         self.goals
             .iter()
             .find_map(|goal| match goal {
-                Goal::Stalemate(result) => Some(*result),
+                Goal::Stalemate(result) | Goal::StalemateByPieceCount(result) => Some(*result),
                 _ => None,
             })
             .unwrap_or(GameResult::Draw)

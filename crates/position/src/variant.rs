@@ -29,8 +29,11 @@ pub struct Variant<W: Word = u64> {
     pub(crate) castling: Vec<Castling<W>>,
     /// Per square: the castling rights kept by a move from or to it.
     pub(crate) castling_kept: Vec<u8>,
+    /// Per colour: the castling rights that are that colour's.
+    pub(crate) castling_of: [u8; 2],
     pub(crate) goals: Goals<W>,
     pub(crate) legality: Legality,
+    pub(crate) compulsory_capture: bool,
     pub(crate) zobrist: Zobrist,
     pub(crate) start: Setup,
 }
@@ -281,6 +284,11 @@ impl<W: Word> Variant<W> {
     /// How legality is decided (chosen when the variant was compiled).
     pub fn legality(&self) -> Legality {
         self.legality
+    }
+
+    /// Whether a side that can capture must.
+    pub fn compulsory_capture(&self) -> bool {
+        self.compulsory_capture
     }
 
     /// The n-move rule's number of moves by each side (0: no such rule).

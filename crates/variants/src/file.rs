@@ -12,6 +12,9 @@
 //! net = 4                    # a net between rank 4 and rank 5 (default none)
 //! checkmate = "loss"         # for the mated side: "loss" (default), "draw" or "win"
 //! stalemate = "draw"         # for the side without moves: "draw" (default), "loss" or "win"
+//! stalemate_piece_count = false  # stalemate's result goes to the side with fewer pieces,
+//!                            # its opposite to the side with more; equal: a draw (suicide)
+//! compulsory_capture = false # a side that can capture must (antichess, losers)
 //! draw_odds = "black"        # every draw is a win for this side (default none; Armageddon)
 //! n_move_rule = 50           # moves by each side without a capture or clock-resetting move
 //!                            # after which a draw may be claimed (default 50; 0: none)
@@ -40,6 +43,14 @@
 //! rook = "R"
 //! rook_from = "j1"
 //! rook_to = "h1"
+//! king = "K"                 # the castling king, if not the royal piece (antichess)
+//!
+//! [[extinction]]             # a side with few pieces of a kind left gets a result at once
+//! result = "loss"            # for that side: "loss", "draw" or "win"
+//! pieces = ["Q", "R"]        # kinds counted, each on its own; "*": all pieces together
+//! at_most = 0                # extinct at this many or fewer (default 0)
+//! opponent_at_least = 0      # while the opponent has at least this many (default 0)
+//! claim = false              # the side to move may still bare back (shatranj; default false)
 //!
 //! [[arrival]]                # a piece arriving here wins at once
 //! piece = "K"
@@ -93,8 +104,8 @@ use std::path::Path;
 use fairy_geometry::{BoardSize, Coord, Geometry};
 use fairy_movement::{Color, Mode, Movement, Reach};
 use fairy_position::{
-    AnyVariant, Arrival, CastlingSpec, FIFTY_MOVES, GameResult, Goal, NetCrossing, PieceSpec, Promotion, VariantError,
-    VariantSpec, Zone,
+    AnyVariant, Arrival, CastlingSpec, Extinction, FIFTY_MOVES, GameResult, Goal, NetCrossing, PieceSpec, Promotion,
+    VariantError, VariantSpec, Zone,
 };
 use serde::Deserialize;
 
@@ -213,6 +224,10 @@ struct VariantFile {
     checkmate: Option<ResultName>,
     stalemate: Option<ResultName>,
     draw_odds: Option<SideName>,
+    #[serde(default)]
+    stalemate_piece_count: bool,
+    #[serde(default)]
+    compulsory_capture: bool,
     n_move_rule: Option<u32>,
     #[serde(rename = "piece", default)]
     pieces: Vec<PieceFile>,
@@ -220,6 +235,8 @@ struct VariantFile {
     castlings: Vec<CastlingFile>,
     #[serde(rename = "arrival", default)]
     arrivals: Vec<ArrivalFile>,
+    #[serde(rename = "extinction", default)]
+    extinctions: Vec<ExtinctionFile>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -271,6 +288,20 @@ struct CastlingFile {
     rook: char,
     rook_from: String,
     rook_to: String,
+    king: Option<char>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExtinctionFile {
+    result: ResultName,
+    pieces: Vec<char>,
+    #[serde(default)]
+    at_most: u32,
+    #[serde(default)]
+    opponent_at_least: u32,
+    #[serde(default)]
+    claim: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -436,8 +467,25 @@ impl VariantFile {
         }
         let mut spec = VariantSpec::new(self.name.clone(), geometry, self.start.clone())
             .checkmate(self.checkmate.unwrap_or(ResultName::Loss).into())
-            .stalemate(self.stalemate.unwrap_or(ResultName::Draw).into())
             .n_move_rule(self.n_move_rule.unwrap_or(FIFTY_MOVES));
+        let stalemate = self.stalemate.unwrap_or(ResultName::Draw).into();
+        spec = if self.stalemate_piece_count {
+            spec.goal(Goal::StalemateByPieceCount(stalemate))
+        } else {
+            spec.stalemate(stalemate)
+        };
+        if self.compulsory_capture {
+            spec = spec.compulsory_capture();
+        }
+        for extinction in &self.extinctions {
+            spec = spec.goal(Goal::Extinction(Extinction {
+                result: extinction.result.into(),
+                pieces: extinction.pieces.clone(),
+                at_most: extinction.at_most,
+                opponent_at_least: extinction.opponent_at_least,
+                claim: extinction.claim,
+            }));
+        }
         if let Some(side) = self.draw_odds {
             spec = spec.goal(Goal::DrawOdds(side.into()));
         }
@@ -446,14 +494,18 @@ impl VariantFile {
         }
         for (index, castling) in self.castlings.iter().enumerate() {
             let square = |field: &str, name: &str| coord(format!("castling[{index}].{field}"), name);
-            spec = spec.castling(CastlingSpec::new(
+            let mut rule = CastlingSpec::new(
                 castling.letter,
                 square("king_from", &castling.king_from)?,
                 square("king_to", &castling.king_to)?,
                 castling.rook,
                 square("rook_from", &castling.rook_from)?,
                 square("rook_to", &castling.rook_to)?,
-            ));
+            );
+            if let Some(king) = castling.king {
+                rule = rule.by(king);
+            }
+            spec = spec.castling(rule);
         }
         for (index, arrival) in self.arrivals.iter().enumerate() {
             let mut goal = Arrival::new(

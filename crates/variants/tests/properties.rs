@@ -6,9 +6,11 @@
 mod common;
 mod generic_reference;
 
+use std::cmp::Ordering;
 use std::sync::OnceLock;
 
 use fairy_geometry::Word;
+use fairy_movement::Color;
 use fairy_position::{
     AnyVariant, EndReason, GameResult, Goal, Legality, Position, Setup, SetupPiece, Variant, VariantVisitor,
 };
@@ -170,13 +172,58 @@ impl PositionCheck for GameOverHasNoMoves {
                     }
                     EndReason::Stalemate => {
                         assert!(!position.is_check());
-                        assert_eq!(outcome.winner, expected(spec.stalemate_result()));
+                        let by_count = spec.goals.iter().any(|g| matches!(g, Goal::StalemateByPieceCount(_)));
+                        let result = spec.stalemate_result();
+                        let fewer = count_pieces(position, us, None).cmp(&count_pieces(position, us.other(), None));
+                        let result = match (by_count, fewer) {
+                            (false, _) | (true, Ordering::Less) => result,
+                            (true, Ordering::Equal) => GameResult::Draw,
+                            (true, Ordering::Greater) => result.reversed(),
+                        };
+                        assert_eq!(outcome.winner, expected(result));
+                    }
+                    EndReason::Extinction => {
+                        // Some extinction rule holds for a side, and gives
+                        // this result.
+                        let explained = spec.goals.iter().any(|goal| {
+                            let Goal::Extinction(rule) = goal else { return false };
+                            [us.other(), us].into_iter().any(|side| {
+                                let reply = u32::from(rule.claim && side == us);
+                                let extinct = rule.pieces.iter().any(|&letter| {
+                                    let letter = (letter != '*').then_some(letter);
+                                    count_pieces(position, side, letter) <= rule.at_most
+                                        && count_pieces(position, side.other(), letter)
+                                            >= rule.opponent_at_least + reply
+                                });
+                                let winner = match rule.result {
+                                    GameResult::Win => Some(side),
+                                    GameResult::Draw => None,
+                                    GameResult::Loss => Some(side.other()),
+                                };
+                                extinct && outcome.winner == winner.or(odds)
+                            })
+                        });
+                        assert!(explained, "{}: {outcome:?}", position.fen());
                     }
                     EndReason::Repetition | EndReason::MoveRule => panic!("a position alone claims no draw"),
+                    _ => panic!("an end this test does not know: {outcome:?}"),
                 }
             }
         }
     }
+}
+
+/// The pieces of `side` on the board (of the kind lettered `letter`, or
+/// all), counted from the FEN.
+fn count_pieces<W: Word>(position: &Position<'_, W>, side: Color, letter: Option<char>) -> u32 {
+    let fen = position.fen();
+    let board = fen.split(' ').next().unwrap_or("");
+    board
+        .chars()
+        .filter(|c| c.is_ascii_alphabetic())
+        .filter(|c| c.is_ascii_uppercase() == (side == Color::White))
+        .filter(|c| letter.is_none_or(|l| c.to_ascii_uppercase() == l))
+        .count() as u32
 }
 
 /// Perft that plays every leaf, for comparison with the bulk count.

@@ -10,7 +10,7 @@
 
 use fairy_geometry::{Square, SquareSet, Word};
 use fairy_movement::{Color, Mode, Part, Reach};
-use fairy_position::{NetCrossing, PieceSpec, Position, Setup, SetupPiece, Variant};
+use fairy_position::{Goal, NetCrossing, PieceSpec, Position, Setup, SetupPiece, Variant};
 
 /// A move found by the reference.
 #[derive(Clone, Debug)]
@@ -320,13 +320,19 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
         let clear = between(king_from, king_to)
             .chain(between(rook_from, rook_to))
             .all(|s| s == king_from || s == rook_from || setup.piece_at(s).is_none());
-        let safe_start = !attacked(variant, setup, king_from, us.other());
-        let safe_passage = between(king_from, king_to)
-            .filter(|&s| s != king_from && s != king_to)
-            .all(|s| !attacked(variant, setup, s, us.other()));
+        // The castling king: the one named, or the royal piece. Only a
+        // royal king's castling is barred by attacks.
+        let king_spec = match rule.king {
+            Some(letter) => spec_of(variant, letter),
+            None => variant.spec().pieces.iter().find(|p| p.royal).unwrap(),
+        };
+        let safe_start = !king_spec.royal || !attacked(variant, setup, king_from, us.other());
+        let safe_passage = !king_spec.royal
+            || between(king_from, king_to)
+                .filter(|&s| s != king_from && s != king_to)
+                .all(|s| !attacked(variant, setup, s, us.other()));
         // Written as the king taking its rook where a plain king move has
         // the castling's coordinates.
-        let king_spec = variant.spec().pieces.iter().find(|p| p.royal).unwrap();
         let plain_king_move = king_spec.movement.parts().iter().any(|part| {
             part.mode().can_move()
                 && may_start(variant, king_spec, part, us, king_from)
@@ -390,13 +396,27 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
             return Vec::new();
         }
     }
+    if extinct(variant, &setup) {
+        return Vec::new();
+    }
     let us = setup.turn;
-    let mut legal: Vec<String> = pseudo_moves(variant, &setup)
+    let mut kept: Vec<Candidate> = pseudo_moves(variant, &setup)
         .into_iter()
         .filter(|candidate| {
             let after = make(&setup, candidate);
             royal_square(variant, &after, us).is_none_or(|king| !attacked(variant, &after, king, us.other()))
         })
+        .collect();
+    // Compulsory capture: if any legal move takes a piece, only those.
+    let takes = |candidate: &Candidate| {
+        candidate.en_passant_victim.is_some()
+            || (candidate.rook.is_none() && setup.piece_at(candidate.to).is_some_and(|p| p.color != us))
+    };
+    if variant.spec().compulsory_capture && kept.iter().any(takes) {
+        kept.retain(takes);
+    }
+    let mut legal: Vec<String> = kept
+        .into_iter()
         .map(|candidate| {
             let to = candidate.written_to.unwrap_or(candidate.to);
             let mut text = format!("{}{}", size.name(candidate.from), size.name(to));
@@ -409,6 +429,29 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     legal.sort();
     legal.dedup();
     legal
+}
+
+/// Whether an extinction rule has ended the game: a side (the one that
+/// just moved first) has at most the rule's count of a kind it counts
+/// while its opponent has enough of that kind.
+fn extinct<W: Word>(variant: &Variant<W>, setup: &Setup) -> bool {
+    let count = |side: Color, letter: char| {
+        setup
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.color == side && (letter == '*' || p.letter == letter))
+            .count() as u32
+    };
+    variant.spec().goals.iter().any(|goal| {
+        let Goal::Extinction(rule) = goal else { return false };
+        [setup.turn.other(), setup.turn].into_iter().any(|side| {
+            let reply = u32::from(rule.claim && side == setup.turn);
+            rule.pieces.iter().any(|&letter| {
+                count(side, letter) <= rule.at_most && count(side.other(), letter) >= rule.opponent_at_least + reply
+            })
+        })
+    })
 }
 
 /// Whether the reference sees a rider part (for tests that want rides).

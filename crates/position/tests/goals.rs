@@ -1,0 +1,208 @@
+//! Goals beyond checkmate, and the move rules that go with them: extinction
+//! of a kind or of every piece, shatranj's bare king, stalemate scored by
+//! piece count, compulsory capture, and castling by a king that is not
+//! royal. Each with a small position worked out by hand.
+
+#![allow(clippy::unwrap_used)] // test helpers may unwrap
+
+mod common;
+
+use common::moves;
+
+use fairy_geometry::{BoardSize, Geometry};
+use fairy_movement::{Color, Movement};
+use fairy_position::{
+    CastlingSpec, EndReason, Extinction, GameResult, Goal, Legality, Outcome, PieceSpec, Position, Variant,
+    VariantSpec, Zone,
+};
+
+/// Kings (royal or not), rooks and queens on a board of `files` x `ranks`.
+fn pieces(files: u8, ranks: u8, royal_king: bool) -> VariantSpec {
+    let mut king = PieceSpec::new('K', "king", Movement::king());
+    king.royal = royal_king;
+    VariantSpec::new(
+        "test",
+        Geometry::new(BoardSize::new(files, ranks).unwrap()),
+        "k7/8/8/8/8/8/8/K7 w - - 0 1",
+    )
+    .piece(king)
+    .piece(PieceSpec::new('R', "rook", Movement::rook()))
+    .piece(PieceSpec::new('Q', "queen", Movement::queen()))
+    .piece(PieceSpec::new('B', "bishop", Movement::bishop()))
+    .piece(PieceSpec::new('N', "knight", Movement::knight()))
+    .piece(PieceSpec::new('P', "pawn", Movement::chess_pawn()).initial(Zone::ranks([2])))
+}
+
+/// Compiles `spec` both ways; the moves of `fen` agree.
+fn position_both_ways(spec: VariantSpec, fen: &str, test: impl Fn(&Position<'_, u64>)) {
+    let fast = Variant::<u64>::new(spec.clone()).unwrap();
+    let slow = Variant::<u64>::with_legality(spec, Legality::MakeAndTest).unwrap();
+    let (a, b) = (
+        Position::from_fen(&fast, fen).unwrap(),
+        Position::from_fen(&slow, fen).unwrap(),
+    );
+    assert_eq!(moves(&a), moves(&b), "{fen}");
+    test(&a);
+    test(&b);
+}
+
+fn outcome(winner: Option<Color>, reason: EndReason) -> Option<Outcome> {
+    Some(Outcome { winner, reason })
+}
+
+#[test]
+fn extinction_of_a_kind_ends_the_game_at_once() {
+    // Extinction chess in small: losing the last queen loses. White's rook
+    // takes Black's only queen; Black still has a king and a rook, but the
+    // game is over, and Black has no move.
+    let spec = pieces(8, 8, false).goal(Goal::Extinction(Extinction::of(GameResult::Loss, ['K', 'Q'])));
+    position_both_ways(spec, "k6q/7r/8/8/8/8/8/KQ5R w - - 0 1", |position| {
+        assert_eq!(position.terminal(), None);
+        let after = position.play_uci("h1h7").unwrap();
+        assert_eq!(after.terminal(), None, "Black still has its queen");
+        let after = after.play_uci("a8b8").unwrap().play_uci("h7h8").unwrap();
+        assert_eq!(after.terminal(), outcome(Some(Color::White), EndReason::Extinction));
+        assert_eq!(after.outcome(), after.terminal());
+        assert!(after.legal_moves().is_empty());
+        assert_eq!(after.perft(1), 0);
+    });
+}
+
+#[test]
+fn extinction_of_every_piece_wins_in_antichess() {
+    // Antichess in small: White's last piece, the rook on a1, is taken and
+    // White wins, though Black took it.
+    let spec = pieces(8, 8, false)
+        .goal(Goal::Extinction(Extinction::all(GameResult::Win)))
+        .compulsory_capture();
+    position_both_ways(spec, "8/8/8/8/8/8/8/Rr6 b - - 0 1", |position| {
+        assert_eq!(moves(position), ["b1a1"], "the capture is compulsory");
+        let after = position.play_uci("b1a1").unwrap();
+        assert_eq!(after.terminal(), outcome(Some(Color::White), EndReason::Extinction));
+        assert!(after.legal_moves().is_empty());
+    });
+}
+
+#[test]
+fn a_position_already_extinct_is_read_and_over() {
+    // A side with nothing left is a finished game, not a malformed FEN.
+    let spec = pieces(8, 8, false).goal(Goal::Extinction(Extinction::all(GameResult::Win)));
+    let variant = Variant::<u64>::new(spec).unwrap();
+    let position = Position::from_fen(&variant, "8/8/8/8/8/8/8/R7 b - - 0 1").unwrap();
+    assert_eq!(position.outcome(), outcome(Some(Color::Black), EndReason::Extinction));
+}
+
+#[test]
+fn a_bare_king_loses_unless_it_can_bare_back() {
+    // Shatranj's rule: a side left with its king alone loses, unless it
+    // can take the opponent's last piece at once (then it is a draw by
+    // stalemate-free play: both bare, neither extinct by the rule).
+    let spec = pieces(8, 8, true).goal(Goal::Extinction(
+        Extinction::all(GameResult::Loss)
+            .at_most(1)
+            .opponent_at_least(2)
+            .with_claim(),
+    ));
+    position_both_ways(spec.clone(), "k7/1r6/8/8/8/8/8/KR6 w - - 0 1", |position| {
+        // White takes the rook: Black is bare, but its king can take the
+        // b7 rook back at once (and must: a7 and b8 are the rook's), so the
+        // game goes on, and after it both kings are bare.
+        let after = position.play_uci("b1b7").unwrap();
+        assert_eq!(after.terminal(), None);
+        assert_eq!(moves(&after), ["a8b7"]);
+        assert_eq!(after.play_uci("a8b7").unwrap().terminal(), None);
+    });
+    // With two White pieces left after the capture, Black cannot bare back:
+    // lost at once.
+    position_both_ways(spec, "k7/1r6/8/8/8/8/8/KRR5 w - - 0 1", |position| {
+        let after = position.play_uci("b1b7").unwrap();
+        assert_eq!(after.terminal(), outcome(Some(Color::White), EndReason::Extinction));
+    });
+}
+
+#[test]
+fn the_bare_king_that_did_not_bare_back_has_lost() {
+    let spec = pieces(8, 8, true).goal(Goal::Extinction(
+        Extinction::all(GameResult::Loss)
+            .at_most(1)
+            .opponent_at_least(2)
+            .with_claim(),
+    ));
+    // Black, bare, moves its king away instead of taking the rook on c7:
+    // Black has lost.
+    position_both_ways(spec, "k7/2R5/8/8/8/8/8/K7 b - - 0 1", |position| {
+        assert_eq!(position.terminal(), None);
+        let after = position.play_uci("a8b8").unwrap();
+        assert_eq!(after.terminal(), outcome(Some(Color::White), EndReason::Extinction));
+    });
+}
+
+#[test]
+fn stalemate_by_piece_count_goes_to_the_side_with_fewer_pieces() {
+    // Pawns blocked head to head: no side has a move. The side to move is
+    // stalemated; with fewer pieces it wins, with more it loses, with as
+    // many it draws.
+    let spec = pieces(8, 8, false).goal(Goal::StalemateByPieceCount(GameResult::Win));
+    let variant = Variant::<u64>::new(spec).unwrap();
+    let result = |fen: &str| Position::from_fen(&variant, fen).unwrap().outcome();
+    let stalemate = |winner| outcome(winner, EndReason::Stalemate);
+    assert_eq!(result("8/8/8/8/p7/P7/8/8 w - - 0 1"), stalemate(None));
+    assert_eq!(result("8/8/8/1p6/pP6/P7/8/8 w - - 0 1"), stalemate(None));
+    assert_eq!(result("8/8/8/8/p6p/P6P/8/8 w - - 0 1"), stalemate(None));
+    assert_eq!(result("8/8/8/8/p6p/P7/8/8 w - - 0 1"), stalemate(Some(Color::White)));
+    assert_eq!(result("8/8/8/8/p7/P6P/8/8 w - - 0 1"), None, "h3-h4 is a move");
+    assert_eq!(result("8/8/8/7p/p6P/P7/P7/8 w - - 0 1"), stalemate(Some(Color::Black)));
+}
+
+#[test]
+fn compulsory_capture_leaves_only_the_captures() {
+    let spec = pieces(8, 8, true).compulsory_capture();
+    // The rook on b1 can take the rook on g1: that is the only legal move.
+    position_both_ways(spec.clone(), "k7/8/8/8/8/8/8/KR4r1 w - - 0 1", |position| {
+        assert_eq!(moves(position), ["b1g1"]);
+    });
+    // Nothing can be taken: every legal move stays. The king has none (a2
+    // and b2 are the queen's diagonal and rank, b1 its file); the rook has
+    // h2-h8 and b1-g1.
+    position_both_ways(spec, "k7/8/8/8/8/1q6/8/K6R w - - 0 1", |position| {
+        assert_eq!(position.legal_moves().len(), 13);
+    });
+}
+
+#[test]
+fn compulsory_capture_counts_en_passant_and_ignores_illegal_captures() {
+    let spec = pieces(8, 8, true).compulsory_capture();
+    position_both_ways(spec.clone(), "k7/8/8/3pP3/8/8/8/K7 w - d6 0 1", |position| {
+        assert_eq!(moves(position), ["e5d6"]);
+    });
+    // The rook on b2 is pinned to its king by the bishop on d4 and may not
+    // take the knight on b5: with no legal capture, the king's quiet moves
+    // are legal.
+    position_both_ways(spec, "7k/8/8/1n6/3b4/8/1R6/K7 w - - 0 1", |position| {
+        assert_eq!(moves(position), ["a1a2", "a1b1"]);
+    });
+}
+
+#[test]
+fn a_king_that_is_not_royal_castles_through_attacked_squares() {
+    // Giveaway's castling: the king on e1 is attacked by the rook on e8
+    // and f1 is attacked by the rook on f8; a royal king could not castle,
+    // a king that is not royal can.
+    let castle = CastlingSpec::new(
+        'K',
+        "e1".parse().unwrap(),
+        "g1".parse().unwrap(),
+        'R',
+        "h1".parse().unwrap(),
+        "f1".parse().unwrap(),
+    );
+    let fen = "4rr2/8/8/8/8/8/8/4K2R w K - 0 1";
+    let free = pieces(8, 8, false).castling(castle.clone().by('K'));
+    position_both_ways(free, fen, |position| {
+        assert!(moves(position).contains(&"e1g1".to_owned()));
+    });
+    let royal = pieces(8, 8, true).castling(castle);
+    let variant = Variant::<u64>::new(royal).unwrap();
+    let position = Position::from_fen(&variant, "k3rr2/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    assert!(!moves(&position).contains(&"e1g1".to_owned()));
+}
