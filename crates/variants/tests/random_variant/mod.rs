@@ -1,7 +1,8 @@
 //! Random variant definitions read from bytes, for property tests and
 //! fuzzing: boards with nets, cylinders and grids; pieces of leaps, rides,
 //! lame leaps, multi-step moves and initial-only parts; pawn-like kinds with
-//! double steps, en passant and chains of promotions; castling; arrivals.
+//! double steps, en passant and chains of promotions; castling, by a royal
+//! king or not; arrivals, extinction, compulsory capture.
 //! The same bytes always give the same definition, so a failure found by
 //! the fuzzer or by proptest can be replayed.
 
@@ -10,8 +11,8 @@
 use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank, Word};
 use fairy_movement::{Atom, Directions, Movement, Part};
 use fairy_position::{
-    Arrival, CastlingSpec, GameResult, Legality, NetCrossing, PieceSpec, Position, Promotion, Setup, SetupPiece,
-    Variant, VariantSpec, Zone,
+    ALL_PIECES, Arrival, CastlingSpec, Extinction, GameResult, Goal, Legality, NetCrossing, PieceSpec, Position,
+    Promotion, Setup, SetupPiece, Variant, VariantSpec, Zone,
 };
 
 use crate::generic_reference;
@@ -227,7 +228,11 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
         }
         pieces[index] = pieces[index].clone().promotion(promotion);
     }
-    let king = PieceSpec::new('K', "king", Movement::king()).royal();
+    // A king that is not royal (antichess, extinction chess) castles
+    // through attacks; then an extinction rule usually ends the game.
+    let royal_king = !choices.chance(2);
+    let king = PieceSpec::new('K', "king", Movement::king());
+    let king = if royal_king { king.royal() } else { king };
     let king = if net && choices.chance(3) {
         king.net(NetCrossing::Never)
     } else {
@@ -274,29 +279,41 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     if castles {
         let mut rights = Vec::new();
         if king_file + 2 < files {
-            spec = spec.castling(CastlingSpec::new(
-                'K',
-                coord(king_file, 0),
-                coord(king_file + 2, 0),
-                rook,
-                coord(files - 1, 0),
-                coord(king_file + 1, 0),
-            ));
+            spec = spec.castling(
+                CastlingSpec::new(
+                    'K',
+                    coord(king_file, 0),
+                    coord(king_file + 2, 0),
+                    rook,
+                    coord(files - 1, 0),
+                    coord(king_file + 1, 0),
+                )
+                .by('K'),
+            );
             rights.extend(['K', 'k']);
         }
         if king_file >= 2 {
-            spec = spec.castling(CastlingSpec::new(
-                'Q',
-                coord(king_file, 0),
-                coord(king_file - 2, 0),
-                rook,
-                coord(0, 0),
-                coord(king_file - 1, 0),
-            ));
+            spec = spec.castling(
+                CastlingSpec::new(
+                    'Q',
+                    coord(king_file, 0),
+                    coord(king_file - 2, 0),
+                    rook,
+                    coord(0, 0),
+                    coord(king_file - 1, 0),
+                )
+                .by('K'),
+            );
             rights.extend(['Q', 'q']);
         }
         setup.castling = rights;
         spec.start_fen = setup.fen();
+        if royal_king {
+            // The royal piece castles unless another king is named.
+            for rule in &mut spec.castling {
+                rule.king = None;
+            }
+        }
     }
     if choices.chance(1) {
         let piece = letters[choices.below(kinds)];
@@ -305,6 +322,26 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     let results = [GameResult::Loss, GameResult::Draw, GameResult::Win];
     if choices.chance(1) {
         spec = spec.stalemate(results[choices.below(3)]);
+    } else if choices.chance(1) {
+        spec = spec.goal(Goal::StalemateByPieceCount(results[choices.below(3)]));
+    }
+    if !royal_king || choices.chance(1) {
+        let counted = match choices.below(3) {
+            0 => ALL_PIECES,
+            1 => 'K',
+            _ => letters[choices.below(kinds)],
+        };
+        let mut rule = Extinction::of(results[choices.below(3)], [counted]).at_most(choices.below(2) as u32);
+        if choices.chance(2) {
+            rule = rule.opponent_at_least(1 + choices.below(2) as u32);
+        }
+        if choices.chance(2) {
+            rule = rule.with_claim();
+        }
+        spec = spec.goal(Goal::Extinction(rule));
+    }
+    if choices.chance(2) {
+        spec = spec.compulsory_capture();
     }
     if choices.chance(1) {
         spec = spec.checkmate(results[choices.below(3)]);
