@@ -7,7 +7,7 @@ use std::str::FromStr;
 use fairy_geometry::{BoardSize, Coord, MAX_FILES, MAX_RANKS};
 use fairy_movement::Color;
 
-use crate::{PositionError, Setup, SetupPiece};
+use crate::{CheckCounters, PositionError, Setup, SetupPiece};
 
 /// A FEN string that is not well formed. Says which field is wrong and what
 /// it holds.
@@ -74,6 +74,11 @@ pub enum ParseFenError {
         /// The field.
         field: String,
     },
+    /// A check counter field (`3+3` or `+0+0`) that is not two numbers.
+    BadChecks {
+        /// The field.
+        field: String,
+    },
     /// A clock that is not a number that fits 32 bits.
     BadClock {
         /// `halfmove clock` or `fullmove number`.
@@ -111,6 +116,12 @@ impl fmt::Display for ParseFenError {
                 write!(f, "FEN en passant field {field:?} is not '-' or squares of the board")
             }
             ParseFenError::BadClock { name, field } => write!(f, "FEN {name} {field:?} is not a number"),
+            ParseFenError::BadChecks { field } => {
+                write!(
+                    f,
+                    "FEN check counters {field:?} are not two numbers ('3+3' or '+0+0'), or are given twice"
+                )
+            }
         }
     }
 }
@@ -175,7 +186,25 @@ impl Setup {
     ///
     /// [`ParseFenError`] naming the field and the offending text.
     pub fn from_fen(text: &str) -> Result<Setup, ParseFenError> {
-        let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+        // Check counters may stand after en passant (`3+3`) or last
+        // (`+0+0`): taken out first, the other fields keep their places.
+        let mut checks = None;
+        let mut fields: Vec<&str> = Vec::new();
+        for (index, field) in text.split_ascii_whitespace().enumerate() {
+            match parse_checks(field).filter(|_| index >= 2) {
+                None => fields.push(field),
+                Some(parsed) => {
+                    let counters = parsed.ok_or_else(|| ParseFenError::BadChecks {
+                        field: field.to_owned(),
+                    })?;
+                    if checks.replace(counters).is_some() {
+                        return Err(ParseFenError::BadChecks {
+                            field: field.to_owned(),
+                        });
+                    }
+                }
+            }
+        }
         let board = fields.first().ok_or(ParseFenError::Empty)?;
         let (size, pieces) = parse_board(board)?;
         let mut setup = Setup::empty(size);
@@ -237,6 +266,7 @@ impl Setup {
         };
         setup.halfmoves = clock(0, "halfmove clock", 0)?;
         setup.fullmoves = clock(1, "fullmove number", 1)?.max(1);
+        setup.checks = checks;
         Ok(setup)
     }
 
@@ -279,7 +309,17 @@ impl Setup {
                 let _ = write!(fen, "{}", self.size.name(square));
             }
         }
+        match self.checks {
+            None => {}
+            Some(CheckCounters::Remaining([white, black])) => {
+                let _ = write!(fen, " {white}+{black}");
+            }
+            Some(CheckCounters::Given(_)) => {}
+        }
         let _ = write!(fen, " {} {}", self.halfmoves, self.fullmoves);
+        if let Some(CheckCounters::Given([white, black])) = self.checks {
+            let _ = write!(fen, " +{white}+{black}");
+        }
         fen
     }
 }
@@ -290,6 +330,25 @@ impl FromStr for Setup {
     fn from_str(text: &str) -> Result<Setup, ParseFenError> {
         Setup::from_fen(text)
     }
+}
+
+/// A check counter field: `None` if the field is not one (no `+`),
+/// `Some(None)` if it is one but malformed.
+fn parse_checks(field: &str) -> Option<Option<CheckCounters>> {
+    // `3+3` or `+0+0`; a lone sign (`+1`) is a malformed clock instead.
+    if field.matches('+').count() < 1 + usize::from(field.starts_with('+')) {
+        return None;
+    }
+    let number = |text: &str| text.parse::<u32>().ok().filter(|_| is_number(text));
+    let parsed = match field.strip_prefix('+') {
+        Some(given) => given
+            .split_once('+')
+            .and_then(|(white, black)| Some(CheckCounters::Given([number(white)?, number(black)?]))),
+        None => field
+            .split_once('+')
+            .and_then(|(white, black)| Some(CheckCounters::Remaining([number(white)?, number(black)?]))),
+    };
+    Some(parsed)
 }
 
 /// Parses the board field into its size and the pieces by square index.

@@ -15,7 +15,7 @@ use fairy_movement::Color;
 use smallvec::SmallVec;
 
 use crate::compile::{KindOf, ZoneOf};
-use crate::{EndReason, GameResult, Outcome, PieceKind, Position, PositionError, VariantError, Zone};
+use crate::{CheckCounters, EndReason, GameResult, Outcome, PieceKind, Position, PositionError, VariantError, Zone};
 
 /// A way a game of the variant is won, lost or drawn.
 ///
@@ -51,6 +51,10 @@ pub enum Goal {
     /// A side whose pieces of a kind have dwindled to a count gets a result
     /// at once (extinction chess, antichess, the bare king of shatranj).
     Extinction(Extinction),
+    /// A side that gives check this many times wins at once (three-check:
+    /// 3). The FEN carries the checks each side has still to give (`3+3`
+    /// after en passant, as Fairy-Stockfish writes it).
+    CheckCount(u8),
     /// A move that brings a piece of a kind to a zone wins at once.
     Arrival(Arrival),
     /// Every draw (stalemate scored as a draw, a claimed draw) is a win for
@@ -208,6 +212,8 @@ pub(crate) struct Goals<W: Word> {
     /// Whether stalemate is scored by the pieces on the board.
     pub stalemate_by_piece_count: bool,
     pub extinctions: Vec<CompiledExtinction>,
+    /// The checks that win, if giving checks wins.
+    pub checks_to_win: Option<u8>,
     /// Per colour: each kind with the squares where its arrival wins.
     pub arrivals: [Vec<(PieceKind, SquareSet<W>)>; 2],
     pub draw_odds: Option<Color>,
@@ -223,11 +229,12 @@ impl<W: Word> Goals<W> {
             stalemate: GameResult::Draw,
             stalemate_by_piece_count: false,
             extinctions: Vec::new(),
+            checks_to_win: None,
             arrivals: [Vec::new(), Vec::new()],
             draw_odds: None,
             immediate: false,
         };
-        let mut seen = [false; 3];
+        let mut seen = [false; 4];
         let mut once = |index: usize, goal: &'static str| {
             if std::mem::replace(&mut seen[index], true) {
                 Err(VariantError::Goal {
@@ -257,6 +264,15 @@ impl<W: Word> Goals<W> {
                         .extinctions
                         .push(CompiledExtinction::compile(extinction, kind_of)?);
                 }
+                Goal::CheckCount(checks) => {
+                    once(3, "the number of checks that wins")?;
+                    if *checks == 0 {
+                        return Err(VariantError::Goal {
+                            reason: "a check count of 0 would end every game before it starts".to_owned(),
+                        });
+                    }
+                    compiled.checks_to_win = Some(*checks);
+                }
                 Goal::DrawOdds(color) => {
                     once(2, "the side with draw odds")?;
                     compiled.draw_odds = Some(*color);
@@ -279,8 +295,9 @@ impl<W: Word> Goals<W> {
                 }
             }
         }
-        compiled.immediate =
-            !compiled.extinctions.is_empty() || compiled.arrivals.iter().any(|arrivals| !arrivals.is_empty());
+        compiled.immediate = !compiled.extinctions.is_empty()
+            || compiled.checks_to_win.is_some()
+            || compiled.arrivals.iter().any(|arrivals| !arrivals.is_empty());
         Ok(compiled)
     }
 
@@ -345,8 +362,71 @@ impl<W: Word> Position<'_, W> {
             }
         }
         let mover = self.turn.other();
+        if goals
+            .checks_to_win
+            .is_some_and(|checks| self.checks_given(mover) >= u32::from(checks))
+        {
+            return Some(goals.outcome(Some(mover), EndReason::CheckCount));
+        }
         self.has_arrived(mover)
             .then(|| goals.outcome(Some(mover), EndReason::Arrival))
+    }
+
+    /// The checks `color` has given, in a variant won by giving checks (0
+    /// in others).
+    pub fn checks_given(&self, color: Color) -> u32 {
+        u32::from(self.extra.counters[color.index()])
+    }
+
+    /// The checks `color` has still to give to win, in a variant won by
+    /// giving checks.
+    pub fn checks_remaining(&self, color: Color) -> Option<u32> {
+        let checks = self.variant.goals.checks_to_win?;
+        Some(u32::from(checks).saturating_sub(self.checks_given(color)))
+    }
+
+    /// After a move by `mover`: counts a check it gave, in a variant won by
+    /// giving checks.
+    #[inline]
+    pub(crate) fn count_check(&mut self, mover: Color) {
+        if self.variant.goals.checks_to_win.is_none() || !self.is_check() {
+            return;
+        }
+        let slot = mover.index();
+        let given = self.extra.counters[slot];
+        let counted = given.saturating_add(1);
+        self.hash ^= self.variant.zobrist.counter(slot, given) ^ self.variant.zobrist.counter(slot, counted);
+        self.extra.counters[slot] = counted;
+    }
+
+    /// Reads a setup's check counters into the position.
+    pub(crate) fn set_checks(&mut self, counters: Option<CheckCounters>) -> Result<(), PositionError> {
+        let Some(checks) = self.variant.goals.checks_to_win else {
+            return match counters {
+                None => Ok(()),
+                Some(_) => Err(PositionError::CheckCounters {
+                    reason: "the variant does not count checks",
+                }),
+            };
+        };
+        let limit = u32::from(checks);
+        let given = match counters {
+            None => [0, 0],
+            Some(CheckCounters::Given(given)) => given,
+            Some(CheckCounters::Remaining(remaining)) => {
+                if remaining.iter().any(|&r| r > limit) {
+                    return Err(PositionError::CheckCounters {
+                        reason: "more checks to give than the variant's count",
+                    });
+                }
+                remaining.map(|r| limit - r)
+            }
+        };
+        for color in Color::ALL {
+            let count = given[color.index()].min(limit);
+            self.extra.counters[color.index()] = count as u8;
+        }
+        Ok(())
     }
 
     /// How the game has ended, if it has: by a rule of the last move
@@ -395,7 +475,11 @@ impl<W: Word> Position<'_, W> {
     /// must not have won already (its arrival would have ended the game
     /// before the other side moved).
     pub(crate) fn check_goals(&self) -> Result<(), PositionError> {
-        if self.variant.goals.has_immediate() && self.has_arrived(self.turn) {
+        let goals = &self.variant.goals;
+        let won_by_checks = goals
+            .checks_to_win
+            .is_some_and(|checks| self.checks_given(self.turn) >= u32::from(checks));
+        if goals.has_immediate() && (self.has_arrived(self.turn) || won_by_checks) {
             return Err(PositionError::AlreadyWon { color: self.turn });
         }
         Ok(())

@@ -77,7 +77,7 @@ pub use outcome::{EndReason, GameResult, Outcome};
 pub use piece::{MAX_KINDS, NetCrossing, Piece, PieceKind, PieceSpec, Promotion};
 pub use position::{IllegalMoveError, Position, PositionError};
 pub use san::SanError;
-pub use setup::{Setup, SetupPiece};
+pub use setup::{CheckCounters, Setup, SetupPiece};
 pub use spec::{FIFTY_MOVES, VariantSpec};
 pub use uci::{ParseUciError, UciError, UciMove};
 pub use variant::Variant;

@@ -49,6 +49,8 @@ pub enum EndReason {
     Arrival,
     /// A side's pieces of a kind dwindled to the count where it is extinct.
     Extinction,
+    /// A side gave the number of checks that wins.
+    CheckCount,
     /// The same position occurred a third time: a draw a player may claim
     /// (reported by [`Game`](crate::Game), never by a position alone).
     Repetition,
@@ -104,6 +106,7 @@ impl fmt::Display for EndReason {
             EndReason::Stalemate => "stalemate",
             EndReason::Arrival => "arrival",
             EndReason::Extinction => "extinction",
+            EndReason::CheckCount => "checks",
             EndReason::Repetition => "threefold repetition",
             EndReason::MoveRule => "the n-move rule",
         })

@@ -9,7 +9,7 @@ use fairy_movement::Color;
 
 use crate::kinds::KindSet;
 use crate::variant::Kind;
-use crate::{CastlingRights, FenError, MAX_KINDS, Move, Piece, PieceKind, Setup, SetupPiece, Variant};
+use crate::{CastlingRights, CheckCounters, FenError, MAX_KINDS, Move, Piece, PieceKind, Setup, SetupPiece, Variant};
 
 /// The mailbox byte of an empty square.
 const EMPTY: u8 = u8::MAX;
@@ -57,7 +57,7 @@ pub struct Position<'v, W: Word = u64> {
     fullmoves: u32,
     /// State beyond the board, for the rules that keep some.
     pub(crate) extra: Extra,
-    hash: u64,
+    pub(crate) hash: u64,
 }
 
 /// The most counters a position keeps beyond the board.
@@ -122,8 +122,14 @@ pub enum PositionError {
         /// What is wrong.
         reason: &'static str,
     },
-    /// The side to move already has a piece where its arrival wins: the game
-    /// would have ended before this move.
+    /// Check counters that do not fit the variant.
+    CheckCounters {
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// The side to move already has a piece where its arrival wins (or has
+    /// given the checks that win): the game would have ended before this
+    /// move.
     AlreadyWon {
         /// The side.
         color: Color,
@@ -165,8 +171,9 @@ impl fmt::Display for PositionError {
             }
             PositionError::EnPassant { square, reason } => write!(f, "en passant square {square}: {reason}"),
             PositionError::AlreadyWon { color } => {
-                write!(f, "{color} is to move but already has a piece where its arrival wins")
+                write!(f, "{color} is to move but has already won (by arrival or checks)")
             }
+            PositionError::CheckCounters { reason } => write!(f, "check counters: {reason}"),
             PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
             PositionError::SquareCount { expected, found } => {
                 write!(f, "the setup lists {found} squares for a board of {expected}")
@@ -295,6 +302,7 @@ impl<'v, W: Word> Position<'v, W> {
             }
             position.castling.0 |= 1 << index;
         }
+        position.set_checks(setup.checks)?;
         position.check_goals()?;
         if let Some(king) = position.royal_square(setup.turn.other()) {
             if position.is_attacked(king, setup.turn, position.occupied()) {
@@ -344,6 +352,11 @@ impl<'v, W: Word> Position<'v, W> {
         setup.en_passant = listed.iter().collect();
         setup.halfmoves = self.halfmoves;
         setup.fullmoves = self.fullmoves;
+        setup.checks = Color::ALL
+            .map(|color| self.checks_remaining(color))
+            .iter()
+            .all(Option::is_some)
+            .then(|| CheckCounters::Remaining(Color::ALL.map(|color| self.checks_remaining(color).unwrap_or(0))));
         setup
     }
 
@@ -555,6 +568,7 @@ impl<'v, W: Word> Position<'v, W> {
         }
         self.turn = us.other();
         self.hash ^= zobrist.black;
+        self.count_check(us);
     }
 
     /// Whether a plain move of a piece of `kind` could go back from `to` to

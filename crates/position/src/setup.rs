@@ -59,6 +59,21 @@ pub struct Setup {
     pub halfmoves: u32,
     /// The move number, starting at 1 and counting after each Black move.
     pub fullmoves: u32,
+    /// The check counters of a variant won by giving checks, if the FEN
+    /// has them.
+    pub checks: Option<CheckCounters>,
+}
+
+/// The check counters of a FEN, in either of the forms Fairy-Stockfish
+/// reads: the checks each side has still to give, as a field after en
+/// passant (`3+3`), or the checks each side has given, as a last field
+/// (`+0+0`, lichess's form).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CheckCounters {
+    /// Checks White and Black have still to give.
+    Remaining([u32; 2]),
+    /// Checks White and Black have given.
+    Given([u32; 2]),
 }
 
 impl Setup {
@@ -72,6 +87,7 @@ impl Setup {
             en_passant: Vec::new(),
             halfmoves: 0,
             fullmoves: 1,
+            checks: None,
         }
     }
 

@@ -206,3 +206,58 @@ fn a_king_that_is_not_royal_castles_through_attacked_squares() {
     let position = Position::from_fen(&variant, "k3rr2/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
     assert!(!moves(&position).contains(&"e1g1".to_owned()));
 }
+
+/// Kings and rooks, won by giving `checks` checks.
+fn check_count(checks: u8) -> Variant<u64> {
+    Variant::new(pieces(8, 8, true).goal(Goal::CheckCount(checks))).unwrap()
+}
+
+#[test]
+fn giving_the_counted_checks_wins() {
+    // Three-check in small: the rook gives check three times and wins on
+    // the third, though Black is not mated.
+    let variant = check_count(3);
+    let position = Position::from_fen(&variant, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    assert_eq!(position.checks_remaining(Color::White), Some(3));
+    let after = position.play_uci("a1a8").unwrap();
+    assert!(after.is_check());
+    assert_eq!(after.checks_remaining(Color::White), Some(2));
+    assert_eq!(after.fen(), "R3k3/8/8/8/8/8/8/4K3 b - - 2+3 1 1");
+    let after = after.play_uci("e8e7 a8a7 e7e6 a7a6").unwrap();
+    assert_eq!(after.checks_remaining(Color::White), Some(0));
+    assert_eq!(after.terminal(), outcome(Some(Color::White), EndReason::CheckCount));
+    assert!(after.legal_moves().is_empty());
+    // A move that gives no check counts nothing.
+    let quiet = position.play_uci("a1b1").unwrap();
+    assert_eq!(quiet.checks_remaining(Color::White), Some(3));
+    assert_eq!(quiet.hash(), quiet.compute_hash());
+    assert_eq!(after.hash(), after.compute_hash());
+}
+
+#[test]
+fn check_counters_are_read_in_both_of_fairy_stockfish_forms() {
+    let variant = check_count(3);
+    let remaining = Position::from_fen(&variant, "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1").unwrap();
+    let given = Position::from_fen(&variant, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 +2+0").unwrap();
+    assert_eq!(remaining, given);
+    assert_eq!(given.fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1");
+    // Without counters: none given yet.
+    let fresh = Position::from_fen(&variant, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    assert_eq!(fresh.checks_remaining(Color::Black), Some(3));
+}
+
+#[test]
+fn check_counters_that_do_not_fit_are_refused() {
+    let variant = check_count(3);
+    for fen in [
+        "4k3/8/8/8/8/8/8/R3K3 w - - 4+3 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 3+x 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1 +0+0",
+        // White to move has given its three checks: the game ended before.
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0+3 0 1",
+    ] {
+        assert!(Position::from_fen(&variant, fen).is_err(), "{fen}");
+    }
+    let chess_like = Variant::<u64>::new(pieces(8, 8, true)).unwrap();
+    assert!(Position::from_fen(&chess_like, "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1").is_err());
+}

@@ -15,6 +15,8 @@
 //! stalemate_piece_count = false  # stalemate's result goes to the side with fewer pieces,
 //!                            # its opposite to the side with more; equal: a draw (suicide)
 //! compulsory_capture = false # a side that can capture must (antichess, losers)
+//! checks_to_win = 3          # giving this many checks wins (three-check; default none);
+//!                            # the start FEN may carry the counters: "... - 3+3 0 1"
 //! draw_odds = "black"        # every draw is a win for this side (default none; Armageddon)
 //! n_move_rule = 50           # moves by each side without a capture or clock-resetting move
 //!                            # after which a draw may be claimed (default 50; 0: none)
@@ -228,6 +230,7 @@ struct VariantFile {
     stalemate_piece_count: bool,
     #[serde(default)]
     compulsory_capture: bool,
+    checks_to_win: Option<u8>,
     n_move_rule: Option<u32>,
     #[serde(rename = "piece", default)]
     pieces: Vec<PieceFile>,
@@ -476,6 +479,9 @@ impl VariantFile {
         };
         if self.compulsory_capture {
             spec = spec.compulsory_capture();
+        }
+        if let Some(checks) = self.checks_to_win {
+            spec = spec.goal(Goal::CheckCount(checks));
         }
         for extinction in &self.extinctions {
             spec = spec.goal(Goal::Extinction(Extinction {

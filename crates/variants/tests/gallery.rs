@@ -57,6 +57,18 @@ const FSF_PERFT: &[(&str, Option<&str>, u32, u64)] = &[
         2,
         1_047,
     ),
+    (
+        "3check",
+        Some("7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39"),
+        3,
+        12_407,
+    ),
+    (
+        "3check",
+        Some("7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1 39 +2+0"),
+        3,
+        12_407,
+    ),
     ("antichess", None, 4, 153_299),
     ("giveaway", None, 4, 153_299),
     ("giveaway", Some("8/1p6/8/8/8/8/P7/8 w - - 0 1"), 4, 3),

@@ -12,7 +12,8 @@ use std::sync::OnceLock;
 use fairy_geometry::Word;
 use fairy_movement::Color;
 use fairy_position::{
-    AnyVariant, EndReason, GameResult, Goal, Legality, Position, Setup, SetupPiece, Variant, VariantVisitor,
+    AnyVariant, CheckCounters, EndReason, GameResult, Goal, Legality, Position, Setup, SetupPiece, Variant,
+    VariantVisitor,
 };
 use proptest::prelude::*;
 
@@ -205,6 +206,10 @@ impl PositionCheck for GameOverHasNoMoves {
                         });
                         assert!(explained, "{}: {outcome:?}", position.fen());
                     }
+                    EndReason::CheckCount => {
+                        assert_eq!(position.checks_remaining(us.other()), Some(0));
+                        assert_eq!(outcome.winner, Some(us.other()));
+                    }
                     EndReason::Repetition | EndReason::MoveRule => panic!("a position alone claims no draw"),
                     _ => panic!("an end this test does not know: {outcome:?}"),
                 }
@@ -302,6 +307,10 @@ fn mirrored<'v, W: Word>(position: &Position<'v, W>) -> Position<'v, W> {
     mirror.en_passant = setup.en_passant.iter().map(|&s| turn(s)).collect();
     mirror.halfmoves = setup.halfmoves;
     mirror.fullmoves = setup.fullmoves;
+    mirror.checks = setup.checks.map(|checks| match checks {
+        CheckCounters::Remaining([white, black]) => CheckCounters::Remaining([black, white]),
+        CheckCounters::Given([white, black]) => CheckCounters::Given([black, white]),
+    });
     Position::from_setup(position.variant(), &mirror).unwrap()
 }
 

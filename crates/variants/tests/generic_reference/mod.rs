@@ -10,7 +10,7 @@
 
 use fairy_geometry::{Square, SquareSet, Word};
 use fairy_movement::{Color, Mode, Part, Reach};
-use fairy_position::{Goal, NetCrossing, PieceSpec, Position, Setup, SetupPiece, Variant};
+use fairy_position::{CheckCounters, Goal, NetCrossing, PieceSpec, Position, Setup, SetupPiece, Variant};
 
 /// A move found by the reference.
 #[derive(Clone, Debug)]
@@ -398,6 +398,12 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     }
     if extinct(variant, &setup) {
         return Vec::new();
+    }
+    // The side that just moved has given its last check.
+    if let Some(CheckCounters::Remaining(remaining)) = setup.checks {
+        if remaining[setup.turn.other().index()] == 0 {
+            return Vec::new();
+        }
     }
     let us = setup.turn;
     let mut kept: Vec<Candidate> = pseudo_moves(variant, &setup)

@@ -2,7 +2,7 @@
 //! fuzzing: boards with nets, cylinders and grids; pieces of leaps, rides,
 //! lame leaps, multi-step moves and initial-only parts; pawn-like kinds with
 //! double steps, en passant and chains of promotions; castling, by a royal
-//! king or not; arrivals, extinction, compulsory capture.
+//! king or not; arrivals, extinction, check counting, compulsory capture.
 //! The same bytes always give the same definition, so a failure found by
 //! the fuzzer or by proptest can be replayed.
 
@@ -342,6 +342,9 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     }
     if choices.chance(2) {
         spec = spec.compulsory_capture();
+    }
+    if royal_king && choices.chance(1) {
+        spec = spec.goal(Goal::CheckCount(1 + choices.below(3) as u8));
     }
     if choices.chance(1) {
         spec = spec.checkmate(results[choices.below(3)]);
