@@ -293,6 +293,7 @@ impl<W: Word> Variant<W> {
         };
         let zobrist = Zobrist::new(spec.pieces.len(), size.square_count());
         let compulsory_capture = spec.compulsory_capture;
+        let checks_forbidden = spec.checks_forbidden;
         let variant = Variant {
             spec,
             board,
@@ -307,6 +308,7 @@ impl<W: Word> Variant<W> {
             goals,
             legality,
             compulsory_capture,
+            checks_forbidden,
             zobrist,
             start,
         };

@@ -85,6 +85,13 @@ pub struct Arrival {
     pub zone: Zone,
     /// The side whose pieces win by arriving; both if `None`.
     pub side: Option<Color>,
+    /// Whether the opponent may reply first (Fairy-Stockfish's `flagMove`:
+    /// racing kings, Jeson Mor): the arrival wins if the piece still stands
+    /// in the zone when its side is to move again. Where the arriving kind
+    /// of the side to reply is royal, the game ends at once unless that
+    /// side moves second (Black) and its royal piece can arrive too; if it
+    /// does, the game is drawn.
+    pub reply: bool,
 }
 
 impl Arrival {
@@ -94,7 +101,15 @@ impl Arrival {
             piece,
             zone,
             side: None,
+            reply: false,
         }
+    }
+
+    /// This arrival, winning only once the opponent has replied (see
+    /// [`Arrival::reply`]).
+    #[must_use]
+    pub fn with_reply(self) -> Arrival {
+        Arrival { reply: true, ..self }
     }
 
     /// This arrival, winning only for `side`.
@@ -214,8 +229,12 @@ pub(crate) struct Goals<W: Word> {
     pub extinctions: Vec<CompiledExtinction>,
     /// The checks that win, if giving checks wins.
     pub checks_to_win: Option<u8>,
-    /// Per colour: each kind with the squares where its arrival wins.
+    /// Per colour: each kind with the squares where its arrival wins at
+    /// once.
     pub arrivals: [Vec<(PieceKind, SquareSet<W>)>; 2],
+    /// Per colour: arrivals that win once the opponent has replied.
+    pub arrivals_with_reply: [Vec<(PieceKind, SquareSet<W>)>; 2],
+    has_reply_arrivals: bool,
     pub draw_odds: Option<Color>,
     /// Whether a goal can end the game before moves are generated.
     immediate: bool,
@@ -231,6 +250,8 @@ impl<W: Word> Goals<W> {
             extinctions: Vec::new(),
             checks_to_win: None,
             arrivals: [Vec::new(), Vec::new()],
+            arrivals_with_reply: [Vec::new(), Vec::new()],
+            has_reply_arrivals: false,
             draw_odds: None,
             immediate: false,
         };
@@ -290,14 +311,21 @@ impl<W: Word> Goals<W> {
                                 reason: format!("{} has no square", name()),
                             });
                         }
-                        compiled.arrivals[color.index()].push((kind, squares));
+                        let arrivals = if arrival.reply {
+                            &mut compiled.arrivals_with_reply
+                        } else {
+                            &mut compiled.arrivals
+                        };
+                        arrivals[color.index()].push((kind, squares));
                     }
                 }
             }
         }
+        compiled.has_reply_arrivals = compiled.arrivals_with_reply.iter().any(|arrivals| !arrivals.is_empty());
         compiled.immediate = !compiled.extinctions.is_empty()
             || compiled.checks_to_win.is_some()
-            || compiled.arrivals.iter().any(|arrivals| !arrivals.is_empty());
+            || compiled.arrivals.iter().any(|arrivals| !arrivals.is_empty())
+            || compiled.arrivals_with_reply.iter().any(|arrivals| !arrivals.is_empty());
         Ok(compiled)
     }
 
@@ -351,8 +379,8 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// [`Position::terminal`] for a variant with goals that end games at
-    /// once: kept out of line, so that variants without them pay a test.
-    #[inline(never)]
+    /// once.
+    #[inline]
     fn immediate_end(&self) -> Option<Outcome> {
         let goals = &self.variant.goals;
         for extinction in &goals.extinctions {
@@ -362,14 +390,70 @@ impl<W: Word> Position<'_, W> {
             }
         }
         let mover = self.turn.other();
+        if goals.has_reply_arrivals {
+            if let Some(winner) = self.arrival_after_reply() {
+                return Some(goals.outcome(winner, EndReason::Arrival));
+            }
+        }
+        if self.has_arrived(mover) {
+            return Some(goals.outcome(Some(mover), EndReason::Arrival));
+        }
         if goals
             .checks_to_win
             .is_some_and(|checks| self.checks_given(mover) >= u32::from(checks))
         {
             return Some(goals.outcome(Some(mover), EndReason::CheckCount));
         }
-        self.has_arrived(mover)
-            .then(|| goals.outcome(Some(mover), EndReason::Arrival))
+        None
+    }
+
+    /// The end by an arrival the opponent could reply to, if there is one:
+    /// `Some(winner)`, `Some(None)` for a draw.
+    fn arrival_after_reply(&self) -> Option<Option<Color>> {
+        let goals = &self.variant.goals;
+        let (us, them) = (self.turn, self.turn.other());
+        let arrived = |color: Color| {
+            goals.arrivals_with_reply[color.index()]
+                .iter()
+                .any(|&(kind, squares)| self.pieces_of(color, kind).intersects(squares))
+        };
+        let royal_arrives = |color: Color| {
+            goals.arrivals_with_reply[color.index()]
+                .iter()
+                .any(|&(kind, _)| self.variant.royal.contains(kind))
+        };
+        if arrived(us) {
+            // Our arrival stood through the reply: a win, or a draw if the
+            // side that moves second arrived with its royal piece too.
+            let both = us == Color::White && royal_arrives(them) && arrived(them);
+            return Some((!both).then_some(us));
+        }
+        if arrived(them) && royal_arrives(us) {
+            // A royal piece's race: decided now unless the side that moves
+            // second can still arrive with its next move.
+            let can_follow = us == Color::Black && !self.is_check() && self.royal_can_arrive();
+            if !can_follow {
+                return Some(Some(them));
+            }
+        }
+        None
+    }
+
+    /// Whether the side to move has a legal move of a royal piece into its
+    /// arrival zone.
+    fn royal_can_arrive(&self) -> bool {
+        let zones = &self.variant.goals.arrivals_with_reply[self.turn.index()];
+        let mut moves = crate::MoveList::new();
+        self.generate_under_rules(&mut crate::movegen::MoveCollector(&mut moves));
+        moves.iter().any(|mv| {
+            self.code_at(mv.from()).is_some_and(|code| {
+                let kind = PieceKind::new(code >> 1);
+                self.variant.royal.contains(kind)
+                    && zones
+                        .iter()
+                        .any(|&(arriving, squares)| arriving == kind && squares.contains(mv.to()))
+            })
+        })
     }
 
     /// The checks `color` has given, in a variant won by giving checks (0

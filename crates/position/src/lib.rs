@@ -45,12 +45,12 @@
 mod any;
 mod castling;
 mod compile;
-mod compulsory;
 mod fen;
 mod game;
 mod goal;
 mod kinds;
 mod legality;
+mod move_rules;
 mod movegen;
 mod moves;
 mod outcome;

@@ -186,8 +186,16 @@ impl<W: Word> Position<'_, W> {
         if self.terminal().is_some() {
             return;
         }
-        if self.variant.compulsory_capture {
-            self.generate_compulsory_captures(sink);
+        self.generate_under_rules(sink);
+    }
+
+    /// Generates the legal moves by the legality strategy and the move
+    /// rules (no checks, compulsory capture), whether or not the game has
+    /// ended.
+    #[inline(always)]
+    pub(crate) fn generate_under_rules<S: MoveSink<W>>(&self, sink: &mut S) {
+        if self.variant.checks_forbidden || self.variant.compulsory_capture {
+            self.generate_restricted(sink);
         } else {
             self.generate_by_strategy(sink);
         }
@@ -254,6 +262,7 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// The legal moves, from checks and pins against the one royal piece.
+    #[inline(always)]
     fn generate_by_pins_and_checks<S: MoveSink<W>>(&self, sink: &mut S) {
         let variant = self.variant;
         let us = self.turn;

@@ -49,6 +49,8 @@ pub struct VariantSpec {
     /// Whether a side that can capture must (antichess, losers): then only
     /// its captures are legal.
     pub compulsory_capture: bool,
+    /// Whether moves that give check are illegal (racing kings).
+    pub checks_forbidden: bool,
     /// The start position in FEN.
     pub start_fen: String,
 }
@@ -65,6 +67,7 @@ impl VariantSpec {
             goals: Vec::new(),
             n_move_rule: FIFTY_MOVES,
             compulsory_capture: false,
+            checks_forbidden: false,
             start_fen: start_fen.into(),
         }
     }
@@ -133,6 +136,15 @@ impl VariantSpec {
     pub fn compulsory_capture(self) -> VariantSpec {
         VariantSpec {
             compulsory_capture: true,
+            ..self
+        }
+    }
+
+    /// Forbids moves that give check (racing kings).
+    #[must_use]
+    pub fn forbid_checks(self) -> VariantSpec {
+        VariantSpec {
+            checks_forbidden: true,
             ..self
         }
     }

@@ -34,6 +34,7 @@ pub struct Variant<W: Word = u64> {
     pub(crate) goals: Goals<W>,
     pub(crate) legality: Legality,
     pub(crate) compulsory_capture: bool,
+    pub(crate) checks_forbidden: bool,
     pub(crate) zobrist: Zobrist,
     pub(crate) start: Setup,
 }
@@ -269,8 +270,10 @@ impl<W: Word> Variant<W> {
 
     /// The squares where the arrival of a piece of `kind` and `color` wins.
     pub fn arrival_zone(&self, kind: PieceKind, color: Color) -> SquareSet<W> {
-        self.goals.arrivals[color.index()]
+        let goals = &self.goals;
+        goals.arrivals[color.index()]
             .iter()
+            .chain(&goals.arrivals_with_reply[color.index()])
             .filter(|(arriving, _)| *arriving == kind)
             .fold(SquareSet::EMPTY, |all, &(_, squares)| all | squares)
     }
@@ -284,6 +287,11 @@ impl<W: Word> Variant<W> {
     /// How legality is decided (chosen when the variant was compiled).
     pub fn legality(&self) -> Legality {
         self.legality
+    }
+
+    /// Whether moves that give check are illegal.
+    pub fn checks_forbidden(&self) -> bool {
+        self.checks_forbidden
     }
 
     /// Whether a side that can capture must.

@@ -12,7 +12,7 @@ use common::moves;
 use fairy_geometry::{BoardSize, Geometry};
 use fairy_movement::{Color, Movement};
 use fairy_position::{
-    CastlingSpec, EndReason, Extinction, GameResult, Goal, Legality, Outcome, PieceSpec, Position, Variant,
+    Arrival, CastlingSpec, EndReason, Extinction, GameResult, Goal, Legality, Outcome, PieceSpec, Position, Variant,
     VariantSpec, Zone,
 };
 
@@ -260,4 +260,55 @@ fn check_counters_that_do_not_fit_are_refused() {
     }
     let chess_like = Variant::<u64>::new(pieces(8, 8, true)).unwrap();
     assert!(Position::from_fen(&chess_like, "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1").is_err());
+}
+
+/// Kings racing to the eighth rank, as in racing kings: each arrival waits
+/// for the opponent's reply.
+fn race() -> Variant<u64> {
+    Variant::new(
+        pieces(8, 8, true)
+            .arrival(Arrival::new('K', Zone::ranks([8])).only_for(Color::White).with_reply())
+            .arrival(Arrival::new('K', Zone::ranks([1])).only_for(Color::Black).with_reply()),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_race_won_by_white_waits_for_black_to_follow() {
+    let variant = race();
+    let position = Position::from_fen(&variant, "8/K6k/8/8/8/8/8/8 w - - 0 1").unwrap();
+    // White arrives; Black's king can reach the eighth rank at once, so
+    // Black moves.
+    let arrived = position.play_uci("a7a8").unwrap();
+    assert_eq!(arrived.terminal(), None);
+    // Black follows: a draw. Black does not: White wins.
+    let follows = arrived.play_uci("h7h8").unwrap();
+    assert_eq!(follows.terminal(), outcome(None, EndReason::Arrival));
+    let stays = arrived.play_uci("h7h6").unwrap();
+    assert_eq!(stays.terminal(), outcome(Some(Color::White), EndReason::Arrival));
+    assert!(stays.legal_moves().is_empty());
+}
+
+#[test]
+fn a_race_ends_at_once_when_black_cannot_follow_or_arrives_first() {
+    let variant = race();
+    let far = Position::from_fen(&variant, "8/K7/8/8/8/8/7k/8 w - - 0 1").unwrap();
+    let arrived = far.play_uci("a7a8").unwrap();
+    assert_eq!(arrived.terminal(), outcome(Some(Color::White), EndReason::Arrival));
+    // Black first: White, having moved first, gets no reply.
+    let black = Position::from_fen(&variant, "8/7k/8/8/8/8/K7/8 b - - 0 1").unwrap();
+    let arrived = black.play_uci("h7h8").unwrap();
+    assert_eq!(arrived.terminal(), outcome(Some(Color::Black), EndReason::Arrival));
+}
+
+#[test]
+fn where_checks_are_forbidden_no_move_gives_check() {
+    // The rook on b1 may not go to a1 or b8, which would check the king on
+    // a8: 11 rook moves and 3 king moves are left.
+    let spec = pieces(8, 8, true).forbid_checks();
+    position_both_ways(spec, "k7/8/8/8/8/8/8/1R5K w - - 0 1", |position| {
+        let all = moves(position);
+        assert_eq!(all.len(), 14, "{all:?}");
+        assert!(!all.contains(&"b1a1".to_owned()) && !all.contains(&"b1b8".to_owned()));
+    });
 }

@@ -15,6 +15,7 @@
 //! stalemate_piece_count = false  # stalemate's result goes to the side with fewer pieces,
 //!                            # its opposite to the side with more; equal: a draw (suicide)
 //! compulsory_capture = false # a side that can capture must (antichess, losers)
+//! checks_forbidden = false   # moves that give check are illegal (racing kings)
 //! checks_to_win = 3          # giving this many checks wins (three-check; default none);
 //!                            # the start FEN may carry the counters: "... - 3+3 0 1"
 //! draw_odds = "black"        # every draw is a win for this side (default none; Armageddon)
@@ -59,6 +60,9 @@
 //! ranks = [10]               # ranks from the owner's side, and/or
 //! squares = ["d4", "e4"]     # squares as White sees them (mirrored for Black)
 //! side = "white"             # only this side wins by it (default: both)
+//! reply = false              # the opponent may reply first: the arrival wins if the piece
+//!                            # still stands there when its side is to move again; a royal
+//!                            # piece's race ends at once unless Black can follow (a draw)
 //! ```
 //!
 //! Named movements (`primitive`): `king`, `queen`, `rook`, `bishop`,
@@ -230,6 +234,8 @@ struct VariantFile {
     stalemate_piece_count: bool,
     #[serde(default)]
     compulsory_capture: bool,
+    #[serde(default)]
+    checks_forbidden: bool,
     checks_to_win: Option<u8>,
     n_move_rule: Option<u32>,
     #[serde(rename = "piece", default)]
@@ -316,6 +322,8 @@ struct ArrivalFile {
     #[serde(default)]
     squares: Vec<String>,
     side: Option<SideName>,
+    #[serde(default)]
+    reply: bool,
 }
 
 /// A side, as written in a file.
@@ -480,6 +488,9 @@ impl VariantFile {
         if self.compulsory_capture {
             spec = spec.compulsory_capture();
         }
+        if self.checks_forbidden {
+            spec = spec.forbid_checks();
+        }
         if let Some(checks) = self.checks_to_win {
             spec = spec.goal(Goal::CheckCount(checks));
         }
@@ -520,6 +531,9 @@ impl VariantFile {
             );
             if let Some(side) = arrival.side {
                 goal = goal.only_for(side.into());
+            }
+            if arrival.reply {
+                goal = goal.with_reply();
             }
             spec = spec.arrival(goal);
         }

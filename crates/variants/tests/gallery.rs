@@ -70,6 +70,16 @@ const FSF_PERFT: &[(&str, Option<&str>, u32, u64)] = &[
         12_407,
     ),
     ("antichess", None, 4, 153_299),
+    ("racingkings", Some("6r1/2K5/5k2/8/3R4/8/8/8 w - - 0 1"), 4, 86_041),
+    ("racingkings", Some("6R1/2k5/5K2/8/3r4/8/8/8 b - - 0 1"), 4, 86_009),
+    ("racingkings", Some("4brn1/2K2k2/8/8/8/8/8/8 w - - 0 1"), 6, 265_932),
+    ("jesonmor", None, 3, 27_960),
+    (
+        "jesonmor",
+        Some("nn1nnn1nn/9/3n1n3/9/9/9/3N1N3/9/NN1NNN1NN w - - 4 3"),
+        3,
+        37_564,
+    ),
     ("giveaway", None, 4, 153_299),
     ("giveaway", Some("8/1p6/8/8/8/8/P7/8 w - - 0 1"), 4, 3),
     ("giveaway", Some("8/2p5/8/8/8/8/P7/8 w - - 0 1"), 12, 2_557),
@@ -154,6 +164,7 @@ fn fairy_stockfish_perft_figures() {
 fn fsf_perft_deep() {
     // Also from Fairy-Stockfish's tests/perft.sh and the Berolina page.
     assert_eq!(perft("berolina", None, 5), 29_119_802);
+    assert_eq!(perft("racingkings", None, 4), 296_242);
 }
 
 #[test]

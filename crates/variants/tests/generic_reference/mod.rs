@@ -379,49 +379,10 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     let variant = position.variant();
     let setup = position.to_setup();
     let size = variant.size();
-    // A winning arrival by the last move ends the game.
-    let mover = setup.turn.other();
-    for arrival in variant.spec().arrivals() {
-        if arrival.side.is_some_and(|side| side != mover) {
-            continue;
-        }
-        if size.squares().any(|s| {
-            setup.piece_at(s)
-                == Some(SetupPiece {
-                    color: mover,
-                    letter: arrival.piece,
-                })
-                && in_zone(variant, &arrival.zone, mover, s)
-        }) {
-            return Vec::new();
-        }
-    }
-    if extinct(variant, &setup) {
+    if game_over(variant, &setup) {
         return Vec::new();
     }
-    // The side that just moved has given its last check.
-    if let Some(CheckCounters::Remaining(remaining)) = setup.checks {
-        if remaining[setup.turn.other().index()] == 0 {
-            return Vec::new();
-        }
-    }
-    let us = setup.turn;
-    let mut kept: Vec<Candidate> = pseudo_moves(variant, &setup)
-        .into_iter()
-        .filter(|candidate| {
-            let after = make(&setup, candidate);
-            royal_square(variant, &after, us).is_none_or(|king| !attacked(variant, &after, king, us.other()))
-        })
-        .collect();
-    // Compulsory capture: if any legal move takes a piece, only those.
-    let takes = |candidate: &Candidate| {
-        candidate.en_passant_victim.is_some()
-            || (candidate.rook.is_none() && setup.piece_at(candidate.to).is_some_and(|p| p.color != us))
-    };
-    if variant.spec().compulsory_capture && kept.iter().any(takes) {
-        kept.retain(takes);
-    }
-    let mut legal: Vec<String> = kept
+    let mut legal: Vec<String> = under_rules(variant, &setup)
         .into_iter()
         .map(|candidate| {
             let to = candidate.written_to.unwrap_or(candidate.to);
@@ -435,6 +396,91 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     legal.sort();
     legal.dedup();
     legal
+}
+
+/// Whether a piece of `color` lettered `letter` stands in `zone`.
+fn stands_in<W: Word>(
+    variant: &Variant<W>,
+    setup: &Setup,
+    color: Color,
+    letter: char,
+    zone: &fairy_position::Zone,
+) -> bool {
+    variant
+        .size()
+        .squares()
+        .any(|s| setup.piece_at(s) == Some(SetupPiece { color, letter }) && in_zone(variant, zone, color, s))
+}
+
+/// Whether the game is over by a rule that needs no look at the moves.
+fn game_over<W: Word>(variant: &Variant<W>, setup: &Setup) -> bool {
+    let (us, mover) = (setup.turn, setup.turn.other());
+    let applies = |arrival: &&fairy_position::Arrival, color: Color| arrival.side.is_none_or(|side| side == color);
+    // A winning arrival by the last move ends the game.
+    let arrivals: Vec<_> = variant.spec().arrivals().collect();
+    if arrivals
+        .iter()
+        .filter(|a| !a.reply && applies(a, mover))
+        .any(|a| stands_in(variant, setup, mover, a.piece, &a.zone))
+    {
+        return true;
+    }
+    // An arrival that waited for the reply: over if ours still stands, or
+    // if theirs stands and our royal piece, racing, cannot follow at once
+    // (only Black, moving second, may try).
+    let with_reply = |color: Color| arrivals.iter().filter(move |a| a.reply && applies(a, color)).copied();
+    let royal = |letter: char| spec_of(variant, letter).royal;
+    if with_reply(us).any(|a| stands_in(variant, setup, us, a.piece, &a.zone)) {
+        return true;
+    }
+    if with_reply(mover).any(|a| stands_in(variant, setup, mover, a.piece, &a.zone))
+        && with_reply(us).any(|a| royal(a.piece))
+    {
+        let in_check = royal_square(variant, setup, us).is_some_and(|king| attacked(variant, setup, king, mover));
+        let can_follow = us == Color::Black
+            && !in_check
+            && under_rules(variant, setup).iter().any(|candidate| {
+                let letter = setup.piece_at(candidate.from).map(|p| p.letter);
+                with_reply(us)
+                    .any(|a| royal(a.piece) && Some(a.piece) == letter && in_zone(variant, &a.zone, us, candidate.to))
+            });
+        if !can_follow {
+            return true;
+        }
+    }
+    if extinct(variant, setup) {
+        return true;
+    }
+    // The side that just moved has given its last check.
+    matches!(setup.checks, Some(CheckCounters::Remaining(remaining)) if remaining[mover.index()] == 0)
+}
+
+/// The moves that leave no royal piece of the mover attacked, under the
+/// variant's move rules: no checks where they are forbidden, and only
+/// captures where one is possible and captures are compulsory.
+fn under_rules<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
+    let us = setup.turn;
+    let mut kept: Vec<Candidate> = pseudo_moves(variant, setup)
+        .into_iter()
+        .filter(|candidate| {
+            let after = make(setup, candidate);
+            royal_square(variant, &after, us).is_none_or(|king| !attacked(variant, &after, king, us.other()))
+        })
+        .collect();
+    if variant.spec().checks_forbidden {
+        kept.retain(|candidate| {
+            let after = make(setup, candidate);
+            royal_square(variant, &after, us.other()).is_none_or(|king| !attacked(variant, &after, king, us))
+        });
+    }
+    let takes = |candidate: &Candidate| {
+        candidate.en_passant_victim.is_some()
+            || (candidate.rook.is_none() && setup.piece_at(candidate.to).is_some_and(|p| p.color != us))
+    };
+    if variant.spec().compulsory_capture && kept.iter().any(takes) {
+        kept.retain(takes);
+    }
+    kept
 }
 
 /// Whether an extinction rule has ended the game: a side (the one that

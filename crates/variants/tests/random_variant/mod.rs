@@ -2,7 +2,8 @@
 //! fuzzing: boards with nets, cylinders and grids; pieces of leaps, rides,
 //! lame leaps, multi-step moves and initial-only parts; pawn-like kinds with
 //! double steps, en passant and chains of promotions; castling, by a royal
-//! king or not; arrivals, extinction, check counting, compulsory capture.
+//! king or not; arrivals (at once or after a reply), extinction, check
+//! counting, compulsory capture, checks forbidden.
 //! The same bytes always give the same definition, so a failure found by
 //! the fuzzer or by proptest can be replayed.
 
@@ -317,7 +318,12 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     }
     if choices.chance(1) {
         let piece = letters[choices.below(kinds)];
-        spec = spec.arrival(Arrival::new(piece, Zone::ranks([ranks])));
+        let arrival = Arrival::new(piece, Zone::ranks([ranks]));
+        spec = spec.arrival(if choices.chance(3) {
+            arrival.with_reply()
+        } else {
+            arrival
+        });
     }
     let results = [GameResult::Loss, GameResult::Draw, GameResult::Win];
     if choices.chance(1) {
@@ -345,6 +351,9 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     }
     if royal_king && choices.chance(1) {
         spec = spec.goal(Goal::CheckCount(1 + choices.below(3) as u8));
+    }
+    if royal_king && choices.chance(1) {
+        spec = spec.forbid_checks();
     }
     if choices.chance(1) {
         spec = spec.checkmate(results[choices.below(3)]);

@@ -1,8 +1,10 @@
-//! Compulsory capture (antichess, losers): a side that can capture must.
+//! Move rules over the legal moves: checks forbidden (racing kings), and
+//! compulsory capture (antichess, losers): a side that can capture must.
 //!
-//! A move rule on top of the legality strategy: the legal moves are
-//! generated as usual, and if any of them captures, only the captures are
-//! kept. Variants without the rule never come here.
+//! They apply on top of the legality strategy: the legal moves are
+//! generated as usual, those that give check are dropped where checks are
+//! forbidden, and then, if any of the rest captures, only the captures are
+//! kept. Variants without these rules never come here.
 
 use fairy_geometry::Word;
 
@@ -32,16 +34,25 @@ impl<W: Word> Position<'_, W> {
         mv.is_en_passant() || (mv.castling_index().is_none() && self.pieces(self.turn.other()).contains(mv.to()))
     }
 
-    /// The legal moves under compulsory capture: the captures if there are
-    /// any, otherwise every legal move.
-    pub(crate) fn generate_compulsory_captures<S: MoveSink<W>>(&self, sink: &mut S) {
+    /// The legal moves under the variant's move rules.
+    pub(crate) fn generate_restricted<S: MoveSink<W>>(&self, sink: &mut S) {
         let mut moves = MoveList::new();
         self.generate_by_strategy(&mut MoveCollector(&mut moves));
-        let must_capture = moves.iter().any(|&mv| self.is_capture(mv));
+        if self.variant.checks_forbidden {
+            moves.retain(|mv| !self.gives_check(*mv));
+        }
+        let must_capture = self.variant.compulsory_capture && moves.iter().any(|&mv| self.is_capture(mv));
         for mv in moves {
             if !must_capture || self.is_capture(mv) {
                 sink.one(mv);
             }
         }
+    }
+
+    /// Whether `mv`, a move in this position, attacks an enemy royal piece.
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        after.is_check()
     }
 }
