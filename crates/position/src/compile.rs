@@ -245,7 +245,8 @@ impl<W: Word> Variant<W> {
         let mut kinds = Vec::with_capacity(spec.pieces.len());
         for piece in &spec.pieces {
             let pawn_like = !piece.movement.can_retreat();
-            let moves = [Color::White, Color::Black].map(|color| compile_kind(&geometry, piece, color, &start, &zone));
+            let moves = [Color::White, Color::Black]
+                .map(|color| compile_kind(&geometry, piece, color, &start, spec.en_passant_zone.as_ref(), &zone));
             let [white, black] = moves;
             kinds.push(Kind {
                 spec: piece.clone(),
@@ -428,6 +429,7 @@ fn compile_kind<W: Word>(
     piece: &PieceSpec,
     color: Color,
     start: &Setup,
+    en_passant_zone: Option<&Zone>,
     zone: &ZoneOf<'_, W>,
 ) -> Result<KindMoves<W>, VariantError> {
     let size = geometry.size();
@@ -472,11 +474,16 @@ fn compile_kind<W: Word>(
     } else {
         None
     };
+    // Only squares where the opponent may take en passant are left.
+    let capturable = match en_passant_zone {
+        None => SquareSet::ALL,
+        Some(squares) => zone(squares, color.other(), &|| "the en passant zone".to_owned())?,
+    };
     let mut double_steps = vec![SmallVec::new(); size.square_count()];
     for placed in quiet_parts.iter().filter(|p| p.part.is_en_passant()) {
         for from in placed.origins {
             for path in placed.part.paths(geometry, color, from, placed.may_cross_net) {
-                let passed: SquareSet<W> = path.passed().iter().copied().collect();
+                let passed: SquareSet<W> = path.passed().iter().copied().collect::<SquareSet<W>>() & capturable;
                 if let (Some(to), false) = (path.end(), passed.is_empty()) {
                     double_steps[from.index()].push(DoubleStep { to, passed });
                 }

@@ -329,6 +329,11 @@ impl<W: Word> Goals<W> {
         Ok(compiled)
     }
 
+    /// Whether an extinction rule is among the goals.
+    pub fn has_extinction(&self) -> bool {
+        !self.extinctions.is_empty()
+    }
+
     /// Whether a goal can end the game before any move is generated.
     #[inline]
     pub fn has_immediate(&self) -> bool {

@@ -97,8 +97,8 @@ pub enum PositionError {
         /// Where it stands.
         square: Coord,
     },
-    /// A side with no royal piece, or more than one, in a variant with royal
-    /// pieces.
+    /// A side with more than one royal piece, or with none in a variant
+    /// with royal pieces and no extinction rule.
     RoyalCount {
         /// The side.
         color: Color,
@@ -158,7 +158,10 @@ impl fmt::Display for PositionError {
                 write!(f, "piece {piece:?} can never stand on {square}")
             }
             PositionError::RoyalCount { color, count } => {
-                write!(f, "{color} has {count} royal pieces; exactly one is required")
+                write!(
+                    f,
+                    "{color} has {count} royal pieces; exactly one is required (none only where extinction can end the game)"
+                )
             }
             PositionError::UnknownCastling { letter } => {
                 write!(
@@ -280,9 +283,12 @@ impl<'v, W: Word> Position<'v, W> {
         }
         position.turn = setup.turn;
         if !variant.royal.is_empty() {
+            // One royal piece a side; none only where an extinction rule
+            // can end the game of a side without one (horde).
+            let may_lack = variant.goals.has_extinction();
             for color in Color::ALL {
                 let count = position.pieces_of_kinds(color, variant.royal).count();
-                if count != 1 {
+                if count > 1 || (count == 0 && !may_lack) {
                     return Err(PositionError::RoyalCount { color, count });
                 }
             }

@@ -2,7 +2,7 @@
 
 use fairy_geometry::Geometry;
 
-use crate::{Arrival, CastlingSpec, GameResult, Goal, PieceSpec};
+use crate::{Arrival, CastlingSpec, GameResult, Goal, PieceSpec, Zone};
 
 /// The n-move rule of chess: fifty moves by each side.
 pub const FIFTY_MOVES: u32 = 50;
@@ -51,6 +51,10 @@ pub struct VariantSpec {
     pub compulsory_capture: bool,
     /// Whether moves that give check are illegal (racing kings).
     pub checks_forbidden: bool,
+    /// Where en passant captures may be made, counted from the capturing
+    /// side (horde: its sixth rank only); anywhere a double step passes if
+    /// `None`.
+    pub en_passant_zone: Option<Zone>,
     /// The start position in FEN.
     pub start_fen: String,
 }
@@ -68,6 +72,7 @@ impl VariantSpec {
             n_move_rule: FIFTY_MOVES,
             compulsory_capture: false,
             checks_forbidden: false,
+            en_passant_zone: None,
             start_fen: start_fen.into(),
         }
     }
@@ -145,6 +150,16 @@ impl VariantSpec {
     pub fn forbid_checks(self) -> VariantSpec {
         VariantSpec {
             checks_forbidden: true,
+            ..self
+        }
+    }
+
+    /// Allows en passant captures only on the squares of `zone`, counted
+    /// from the capturing side.
+    #[must_use]
+    pub fn en_passant_zone(self, zone: Zone) -> VariantSpec {
+        VariantSpec {
+            en_passant_zone: Some(zone),
             ..self
         }
     }

@@ -312,3 +312,37 @@ fn where_checks_are_forbidden_no_move_gives_check() {
         assert!(!all.contains(&"b1a1".to_owned()) && !all.contains(&"b1b8".to_owned()));
     });
 }
+
+#[test]
+fn en_passant_is_taken_only_in_its_zone() {
+    // Horde's rule: en passant only on the capturer's sixth rank. White's
+    // double step from the first rank passes the second: Black's pawn on
+    // b3 may not take there; from the second rank it passes the third, and
+    // Black's pawn on b4 may.
+    let horde = |spec: VariantSpec| {
+        let pawn = PieceSpec::new('P', "pawn", Movement::chess_pawn()).initial(Zone::ranks([1, 2]));
+        let mut spec = spec;
+        spec.pieces.retain(|piece| piece.letter != 'P');
+        spec.piece(pawn).en_passant_zone(Zone::ranks([6]))
+    };
+    let spec = horde(pieces(8, 8, true));
+    let variant = Variant::<u64>::new(spec).unwrap();
+    let low = Position::from_fen(&variant, "k7/8/8/8/8/1p6/8/K1P5 w - - 0 1").unwrap();
+    let after = low.play_uci("c1c3").unwrap();
+    assert!(after.en_passant_squares().is_empty(), "{}", after.fen());
+    let high = Position::from_fen(&variant, "k7/8/8/8/1p6/8/2P5/K7 w - - 0 1").unwrap();
+    let after = high.play_uci("c2c4").unwrap();
+    assert!(moves(&after).contains(&"b4c3".to_owned()), "{}", after.fen());
+}
+
+#[test]
+fn a_side_without_a_royal_piece_needs_an_extinction_rule() {
+    let fen = "k7/8/8/8/8/8/8/1R6 w - - 0 1";
+    let chess_like = Variant::<u64>::new(pieces(8, 8, true)).unwrap();
+    assert!(Position::from_fen(&chess_like, fen).is_err());
+    let horde_like =
+        Variant::<u64>::new(pieces(8, 8, true).goal(Goal::Extinction(Extinction::all(GameResult::Loss)))).unwrap();
+    let position = Position::from_fen(&horde_like, fen).unwrap();
+    assert!(!position.is_check());
+    assert_eq!(position.legal_moves().len(), 14);
+}

@@ -16,6 +16,8 @@
 //!                            # its opposite to the side with more; equal: a draw (suicide)
 //! compulsory_capture = false # a side that can capture must (antichess, losers)
 //! checks_forbidden = false   # moves that give check are illegal (racing kings)
+//! en_passant_zone = { ranks = [6] }  # where en passant captures may be made, counted
+//!                            # from the capturing side (default: anywhere; horde)
 //! checks_to_win = 3          # giving this many checks wins (three-check; default none);
 //!                            # the start FEN may carry the counters: "... - 3+3 0 1"
 //! draw_odds = "black"        # every draw is a win for this side (default none; Armageddon)
@@ -236,6 +238,7 @@ struct VariantFile {
     compulsory_capture: bool,
     #[serde(default)]
     checks_forbidden: bool,
+    en_passant_zone: Option<ZoneFile>,
     checks_to_win: Option<u8>,
     n_move_rule: Option<u32>,
     #[serde(rename = "piece", default)]
@@ -298,6 +301,15 @@ struct CastlingFile {
     rook_from: String,
     rook_to: String,
     king: Option<char>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ZoneFile {
+    #[serde(default)]
+    ranks: Vec<u8>,
+    #[serde(default)]
+    squares: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -490,6 +502,9 @@ impl VariantFile {
         }
         if self.checks_forbidden {
             spec = spec.forbid_checks();
+        }
+        if let Some(squares) = &self.en_passant_zone {
+            spec = spec.en_passant_zone(zone("en_passant_zone", &squares.ranks, &squares.squares)?);
         }
         if let Some(checks) = self.checks_to_win {
             spec = spec.goal(Goal::CheckCount(checks));

@@ -73,6 +73,31 @@ const FSF_PERFT: &[(&str, Option<&str>, u32, u64)] = &[
     ("racingkings", Some("6r1/2K5/5k2/8/3R4/8/8/8 w - - 0 1"), 4, 86_041),
     ("racingkings", Some("6R1/2k5/5K2/8/3r4/8/8/8 b - - 0 1"), 4, 86_009),
     ("racingkings", Some("4brn1/2K2k2/8/8/8/8/8/8 w - - 0 1"), 6, 265_932),
+    ("horde", None, 4, 23_310),
+    (
+        "horde",
+        Some("4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1"),
+        4,
+        56_539,
+    ),
+    (
+        "horde",
+        Some("k7/5p2/4p2P/3p2P1/2p2P2/1p2P2P/p2P2P1/2P2P2 w - - 0 1"),
+        4,
+        33_781,
+    ),
+    (
+        "horde",
+        Some("4k3/7r/8/P7/2p1n2P/3p2P1/1P3P2/PPP1PPP1 w - - 0 1"),
+        4,
+        128_809,
+    ),
+    (
+        "horde",
+        Some("rnbqkbnr/6p1/2p1Pp1P/P1PPPP2/Pp4PP/1p2PPPP/1P2PPPP/PP1nPPPP b kq a3 0 18"),
+        4,
+        197_287,
+    ),
     ("jesonmor", None, 3, 27_960),
     (
         "jesonmor",
