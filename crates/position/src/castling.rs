@@ -201,7 +201,8 @@ pub(crate) fn compile<W: Word>(
                 None => royal
                     .iter()
                     .next()
-                    .ok_or(bad("castling needs a royal piece, or the letter of its king"))?,
+                    .filter(|_| royal.len() == 1)
+                    .ok_or(bad("castling needs one royal kind, or the letter of its king"))?,
             };
             let rook = kind_of(rule.rook, &|| format!("castling {letter:?}"))?;
             if royal.contains(rook) || rook == king {

@@ -83,12 +83,12 @@ pub enum VariantError {
     },
     /// More than [`MAX_CASTLINGS`](crate::MAX_CASTLINGS) ways to castle.
     TooManyCastlings,
-    /// More than one royal kind, or a royal kind that promotes.
+    /// A royal kind that promotes.
     BadRoyal {
         /// What is wrong.
         reason: &'static str,
     },
-    /// A promotion without choices, or to a royal kind.
+    /// A promotion without choices, or with a zone of no square.
     BadPromotion {
         /// The promoting piece's letter.
         letter: char,
@@ -268,7 +268,10 @@ impl<W: Word> Variant<W> {
                 .fold(KindSet::EMPTY, |set, (i, _)| set.with(PieceKind::new(i as u8)))
         };
         let royal = kind_set(&|p| p.royal);
-        compile_promotions(&spec, &mut kinds, royal, &kind_of, &zone)?;
+        let promotes_to_royal = compile_promotions(&spec, &mut kinds, royal, &kind_of, &zone)?;
+        // One royal piece a side, whose checks and pins the fast path
+        // reads; otherwise every royal piece must be kept safe.
+        let single_royal = royal.len() <= 1 && !promotes_to_royal;
         let attackers = compile_attackers(&geometry, &spec, &zone)?;
         let uncapturable = kind_set(&|p| p.uncapturable);
         let en_passant_capturers = kinds
@@ -285,7 +288,7 @@ impl<W: Word> Variant<W> {
                 .fold(0u8, |rights, (index, _)| rights | 1 << index)
         });
         let goals = Goals::compile(&spec.goals, &kind_of, &zone)?;
-        let exact = Legality::for_rules(royal);
+        let exact = Legality::for_rules(single_royal);
         let legality = match legality {
             None => exact,
             Some(Legality::MakeAndTest) => Legality::MakeAndTest,
@@ -301,6 +304,7 @@ impl<W: Word> Variant<W> {
             kinds,
             attackers,
             royal,
+            single_royal,
             uncapturable,
             en_passant_capturers,
             castling,
@@ -354,11 +358,6 @@ fn check_pieces(spec: &mut VariantSpec) -> Result<(), VariantError> {
             });
         }
         spec.pieces[index].movement = merged;
-    }
-    if spec.pieces.iter().filter(|p| p.royal).count() > 1 {
-        return Err(VariantError::BadRoyal {
-            reason: "at most one piece kind may be royal",
-        });
     }
     if spec.pieces.iter().any(|p| p.royal && p.promotion.is_some()) {
         return Err(VariantError::BadRoyal {
@@ -551,7 +550,8 @@ fn compile_promotions<W: Word>(
     royal: KindSet,
     kind_of: &KindOf<'_>,
     zone: &ZoneOf<'_, W>,
-) -> Result<(), VariantError> {
+) -> Result<bool, VariantError> {
+    let mut promotes_to_royal = false;
     let forbidden: Vec<[SquareSet<W>; 2]> = kinds
         .iter()
         .map(|kind| [kind.moves[0].forbidden, kind.moves[1].forbidden])
@@ -570,12 +570,7 @@ fn compile_promotions<W: Word>(
             let mut choices: SmallVec<[PieceKind; 8]> = SmallVec::new();
             for &choice in letters {
                 let chosen = kind_of(choice, &|| format!("the promotion of {letter:?}"))?;
-                if royal.contains(chosen) {
-                    return Err(VariantError::BadPromotion {
-                        letter,
-                        reason: "a piece cannot promote to a royal piece",
-                    });
-                }
+                promotes_to_royal |= royal.contains(chosen);
                 if !choices.contains(&chosen) {
                     choices.push(chosen);
                 }
@@ -605,7 +600,7 @@ fn compile_promotions<W: Word>(
             kinds[index].moves[color.index()].promotions.groups = groups;
         }
     }
-    Ok(())
+    Ok(promotes_to_royal)
 }
 
 /// The attack groups of each colour: the kinds attacking by the same

@@ -2,7 +2,6 @@
 
 use fairy_geometry::Word;
 
-use crate::kinds::KindSet;
 use crate::movegen::{MoveCollector, MoveSink};
 use crate::{Move, MoveList, Position};
 
@@ -48,9 +47,10 @@ pub enum Legality {
 }
 
 impl Legality {
-    /// The fastest strategy that is exact for rules with these royal kinds.
-    pub(crate) fn for_rules(royal_kinds: KindSet) -> Legality {
-        if royal_kinds.len() <= 1 {
+    /// The fastest strategy that is exact for rules with one royal piece
+    /// a side at most (`single_royal`) or not.
+    pub(crate) fn for_rules(single_royal: bool) -> Legality {
+        if single_royal {
             Legality::PinsAndChecks
         } else {
             Legality::MakeAndTest

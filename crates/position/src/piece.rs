@@ -147,8 +147,11 @@ pub struct PieceSpec {
     /// How it moves.
     pub movement: Movement,
     /// Whether it is royal: it must not be left attacked, and checkmating it
-    /// ends the game. A side has exactly one royal piece, if the variant has
-    /// royal kinds.
+    /// ends the game. With one royal kind that no piece promotes to, a side
+    /// has exactly one royal piece (none only where an extinction rule can
+    /// end its game: horde); with several royal kinds, or promotion to one
+    /// (coregal's queens), a side may have any number, and every one of them
+    /// must be kept safe.
     pub royal: bool,
     /// Whether no move may capture it (Gnu's Ferz). It still attacks, blocks
     /// and gives check.

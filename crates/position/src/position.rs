@@ -282,9 +282,10 @@ impl<'v, W: Word> Position<'v, W> {
             position.put(square, code(piece.color, kind));
         }
         position.turn = setup.turn;
-        if !variant.royal.is_empty() {
+        if !variant.royal.is_empty() && variant.single_royal {
             // One royal piece a side; none only where an extinction rule
-            // can end the game of a side without one (horde).
+            // can end the game of a side without one (horde). With several
+            // royal kinds, or promotion to one, any number.
             let may_lack = variant.goals.has_extinction();
             for color in Color::ALL {
                 let count = position.pieces_of_kinds(color, variant.royal).count();
@@ -310,10 +311,14 @@ impl<'v, W: Word> Position<'v, W> {
         }
         position.set_checks(setup.checks)?;
         position.check_goals()?;
-        if let Some(king) = position.royal_square(setup.turn.other()) {
-            if position.is_attacked(king, setup.turn, position.occupied()) {
-                return Err(PositionError::OpponentInCheck);
-            }
+        let them = setup.turn.other();
+        let occupied = position.occupied();
+        if position
+            .pieces_of_kinds(them, variant.royal)
+            .iter()
+            .any(|king| position.is_attacked(king, setup.turn, occupied))
+        {
+            return Err(PositionError::OpponentInCheck);
         }
         if !setup.en_passant.is_empty() {
             position.set_en_passant(&setup.en_passant)?;
@@ -464,16 +469,20 @@ impl<'v, W: Word> Position<'v, W> {
 
     /// Whether the side to move's royal piece is attacked.
     pub fn is_check(&self) -> bool {
-        self.royal_square(self.turn)
-            .is_some_and(|king| self.is_attacked(king, self.turn.other(), self.occupied()))
+        let occupied = self.occupied();
+        self.pieces_of_kinds(self.turn, self.variant.royal)
+            .iter()
+            .any(|king| self.is_attacked(king, self.turn.other(), occupied))
     }
 
     /// The pieces attacking the side to move's royal piece.
     pub fn checkers(&self) -> SquareSet<W> {
-        match self.royal_square(self.turn) {
-            Some(king) => self.attackers(king, self.turn.other(), self.occupied()),
-            None => SquareSet::EMPTY,
-        }
+        let occupied = self.occupied();
+        self.pieces_of_kinds(self.turn, self.variant.royal)
+            .iter()
+            .fold(SquareSet::EMPTY, |all, king| {
+                all | self.attackers(king, self.turn.other(), occupied)
+            })
     }
 
     /// Whether a piece of `by` attacks `square` when `occupied` are the

@@ -24,6 +24,9 @@ pub struct Variant<W: Word = u64> {
     /// Per attacking colour.
     pub(crate) attackers: [Vec<AttackGroup<W>>; 2],
     pub(crate) royal: KindSet,
+    /// Whether each side has one royal piece at most (one royal kind, which
+    /// no piece promotes to): the pins-and-checks fast path's condition.
+    pub(crate) single_royal: bool,
     pub(crate) uncapturable: KindSet,
     pub(crate) en_passant_capturers: KindSet,
     pub(crate) castling: Vec<Castling<W>>,

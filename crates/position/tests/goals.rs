@@ -346,3 +346,22 @@ fn a_side_without_a_royal_piece_needs_an_extinction_rule() {
     assert!(!position.is_check());
     assert_eq!(position.legal_moves().len(), 14);
 }
+
+#[test]
+fn several_royal_kinds_must_all_be_kept_safe() {
+    // Coregal's rule: the queens are royal too. The rook on a1 attacks the
+    // queen on d1: White is in check, no king move answers it, taking the
+    // rook does.
+    let mut spec = pieces(8, 8, true);
+    for piece in &mut spec.pieces {
+        piece.royal |= piece.letter == 'Q';
+    }
+    let variant = Variant::<u64>::new(spec.clone()).unwrap();
+    assert_eq!(variant.legality(), Legality::MakeAndTest);
+    position_both_ways(spec, "4k3/8/8/8/8/8/8/r2QK3 w - - 0 1", |position| {
+        assert!(position.is_check());
+        let all = moves(position);
+        assert!(all.contains(&"d1a1".to_owned()), "{all:?}");
+        assert!(!all.iter().any(|m| m.starts_with("e1")), "{all:?}");
+    });
+}

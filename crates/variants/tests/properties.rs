@@ -323,10 +323,29 @@ fn mirrored<'v, W: Word>(position: &Position<'v, W>) -> Position<'v, W> {
 /// Whether the rules treat both sides alike, so that swapping the colours
 /// keeps the game: not so where only one side wins by an arrival or the
 /// sides promote to different kinds, nor for Chennis, whose net lies
-/// between ranks 4 and 5 of 7.
+/// between ranks 4 and 5 of 7, nor where the armies differ (horde: where a
+/// piece may stand depends on where its side's start puts it).
 fn same_rules_for_both<W: Word>(variant: &Variant<W>) -> bool {
     let spec = variant.spec();
+    let start = variant.start_position();
+    let size = variant.size();
+    // Rank by rank, each side's pieces as the other's on the opposite rank.
+    let army = |color: fairy_movement::Color, rank: u8| {
+        let mut kinds: Vec<usize> = size
+            .squares()
+            .filter(|&square| size.rank_of(square) == rank)
+            .filter_map(|square| start.piece_at(square))
+            .filter(|piece| piece.color == color)
+            .map(|piece| piece.kind.index())
+            .collect();
+        kinds.sort_unstable();
+        kinds
+    };
+    let same_armies = (0..size.ranks()).all(|rank| {
+        army(fairy_movement::Color::White, rank) == army(fairy_movement::Color::Black, size.ranks() - 1 - rank)
+    });
     spec.name != "chennis"
+        && same_armies
         && spec.arrivals().all(|arrival| arrival.side.is_none())
         && spec
             .pieces

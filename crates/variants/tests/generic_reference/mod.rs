@@ -149,12 +149,23 @@ pub fn attacked<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, by
     })
 }
 
-fn royal_square<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> Option<Square> {
-    variant.size().squares().find(|&s| {
-        setup
-            .piece_at(s)
-            .is_some_and(|p| p.color == color && spec_of(variant, p.letter).royal)
-    })
+fn royal_squares<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> Vec<Square> {
+    variant
+        .size()
+        .squares()
+        .filter(|&s| {
+            setup
+                .piece_at(s)
+                .is_some_and(|p| p.color == color && spec_of(variant, p.letter).royal)
+        })
+        .collect()
+}
+
+/// Whether any royal piece of `color` is attacked.
+fn in_check<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> bool {
+    royal_squares(variant, setup, color)
+        .into_iter()
+        .any(|king| attacked(variant, setup, king, color.other()))
 }
 
 /// The piece that passed the en passant squares: the one the FEN names (an
@@ -436,7 +447,7 @@ fn game_over<W: Word>(variant: &Variant<W>, setup: &Setup) -> bool {
     if with_reply(mover).any(|a| stands_in(variant, setup, mover, a.piece, &a.zone))
         && with_reply(us).any(|a| royal(a.piece))
     {
-        let in_check = royal_square(variant, setup, us).is_some_and(|king| attacked(variant, setup, king, mover));
+        let in_check = in_check(variant, setup, us);
         let can_follow = us == Color::Black
             && !in_check
             && under_rules(variant, setup).iter().any(|candidate| {
@@ -464,13 +475,13 @@ fn under_rules<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
         .into_iter()
         .filter(|candidate| {
             let after = make(setup, candidate);
-            royal_square(variant, &after, us).is_none_or(|king| !attacked(variant, &after, king, us.other()))
+            !in_check(variant, &after, us)
         })
         .collect();
     if variant.spec().checks_forbidden {
         kept.retain(|candidate| {
             let after = make(setup, candidate);
-            royal_square(variant, &after, us.other()).is_none_or(|king| !attacked(variant, &after, king, us))
+            !in_check(variant, &after, us.other())
         });
     }
     let takes = |candidate: &Candidate| {

@@ -273,6 +273,17 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     }
     let mut setup = Setup::empty(size);
     setup.board = board;
+    // Sometimes a second royal kind (coregal's queens): every piece of
+    // both must be kept safe.
+    let mut pieces = pieces;
+    let second_royal = royal_king && choices.chance(1) && {
+        let index = choices.below(kinds);
+        let free = pieces[index].promotion.is_none();
+        if free {
+            pieces[index].royal = true;
+        }
+        free
+    };
     let mut spec = VariantSpec::new("random", geometry, setup.fen()).piece(king);
     for piece in pieces {
         spec = spec.piece(piece);
@@ -309,7 +320,7 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
         }
         setup.castling = rights;
         spec.start_fen = setup.fen();
-        if royal_king {
+        if royal_king && !second_royal {
             // The royal piece castles unless another king is named.
             for rule in &mut spec.castling {
                 rule.king = None;
