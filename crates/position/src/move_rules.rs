@@ -6,10 +6,13 @@
 //! forbidden, and then, if any of the rest captures, only the captures are
 //! kept. Variants without these rules never come here.
 
-use fairy_geometry::Word;
+use fairy_geometry::{SquareSet, Word};
+
+use smallvec::SmallVec;
 
 use crate::movegen::{MoveCollector, MoveSink};
-use crate::{Move, MoveList, Position};
+use crate::variant::AttackGroup;
+use crate::{Move, MoveList, PieceKind, Position};
 
 impl<W: Word> Position<'_, W> {
     /// Whether `mv`, a move in this position, takes a piece (en passant
@@ -39,7 +42,8 @@ impl<W: Word> Position<'_, W> {
         let mut moves = MoveList::new();
         self.generate_by_strategy(&mut MoveCollector(&mut moves));
         if self.variant.checks_forbidden {
-            moves.retain(|mv| !self.gives_check(*mv));
+            let checkers = self.checkers_of_turn();
+            moves.retain(|mv| !self.gives_check_by(*mv, &checkers));
         }
         let must_capture = self.variant.compulsory_capture && moves.iter().any(|&mv| self.is_capture(mv));
         for mv in moves {
@@ -50,9 +54,48 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// Whether `mv`, a move in this position, attacks an enemy royal piece.
+    ///
+    /// A plain move is answered from the attack tables with the moved
+    /// piece on its new square; castling and en passant by playing them.
     pub fn gives_check(&self, mv: Move) -> bool {
-        let mut after = self.clone();
-        after.play_unchecked(mv);
-        after.is_check()
+        self.gives_check_by(mv, &self.checkers_of_turn())
+    }
+
+    /// The side to move's attack groups, each with its pieces.
+    fn checkers_of_turn(&self) -> SmallVec<[(&AttackGroup<W>, SquareSet<W>); 8]> {
+        let us = self.turn;
+        self.variant.attackers[us.index()]
+            .iter()
+            .map(|group| (group, self.pieces_of_kinds(us, group.kinds)))
+            .collect()
+    }
+
+    fn gives_check_by(&self, mv: Move, groups: &[(&AttackGroup<W>, SquareSet<W>)]) -> bool {
+        let us = self.turn;
+        let (from, to) = (mv.from(), mv.to());
+        let mut royals = self.pieces_of_kinds(us.other(), self.variant.royal);
+        royals.remove(to);
+        if royals.is_empty() {
+            return false;
+        }
+        let Some(code) = self.code_at(from) else { return false };
+        if mv.castling_index().is_some() || mv.is_en_passant() {
+            let mut after = self.clone();
+            after.play_unchecked(mv);
+            return after.is_check();
+        }
+        let moved = mv.promotion().unwrap_or(PieceKind::new(code >> 1));
+        let vacated = SquareSet::from_square(from);
+        let occupied = (self.occupied() - vacated).with(to);
+        groups.iter().any(|&(group, pieces)| {
+            let mut pieces = pieces - vacated;
+            if group.kinds.contains(moved) {
+                pieces.insert(to);
+            }
+            pieces.any()
+                && royals
+                    .iter()
+                    .any(|royal| group.table.attacks(royal, occupied).intersects(pieces))
+        })
     }
 }
