@@ -21,3 +21,12 @@ mod text;
 pub use glyph::Glyph;
 pub use svg::{SvgOptions, svg};
 pub use text::{TextOptions, text};
+
+/// The check counters of a variant won by giving checks, as diagrams
+/// write them ("checks to give: White 2, Black 3"); `None` in others.
+fn checks_to_give<W: fairy_geometry::Word>(position: &fairy_position::Position<'_, W>) -> Option<String> {
+    use fairy_movement::Color;
+    let white = position.checks_remaining(Color::White)?;
+    let black = position.checks_remaining(Color::Black)?;
+    Some(format!("checks to give: White {white}, Black {black}"))
+}

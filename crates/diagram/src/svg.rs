@@ -230,11 +230,15 @@ pub fn svg<W: Word>(position: &Position<'_, W>, options: &SvgOptions) -> String 
         }
     }
 
-    let side = if position.turn() == Color::White {
+    let mut side = String::from(if position.turn() == Color::White {
         "White to move"
     } else {
         "Black to move"
-    };
+    });
+    if let Some(checks) = crate::checks_to_give(position) {
+        side.push_str("; ");
+        side.push_str(&checks);
+    }
     let _ = writeln!(
         out,
         r##"<text x="{MARGIN}" y="{}" font-size="14" fill="#333">{side}</text>"##,

@@ -143,5 +143,8 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
         Color::Black => "Black",
     };
     let _ = writeln!(out, "{side} to move");
+    if let Some(checks) = crate::checks_to_give(position) {
+        let _ = writeln!(out, "{checks}");
+    }
     out
 }

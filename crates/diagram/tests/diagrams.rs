@@ -62,3 +62,26 @@ fn pieces_without_a_chess_symbol_are_lettered_discs() {
     assert_eq!(chess.matches("class=\"piece disc\"").count(), 0);
     assert_eq!(chess.matches("class=\"piece\"").count(), 32);
 }
+
+#[test]
+fn diagrams_of_a_check_counting_variant_give_the_counters() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants/3check.toml");
+    let three_check = fairy_variants::load(path).unwrap();
+    let fairy_position::AnyVariant::Small(variant) = three_check else {
+        panic!("three-check is an 8 x 8 variant")
+    };
+    let position = fairy_position::Position::from_fen(
+        &variant,
+        "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 0 3",
+    )
+    .unwrap();
+    let diagram = text(&position, &TextOptions::ascii());
+    assert!(
+        diagram.ends_with("Black to move\nchecks to give: White 2, Black 3\n"),
+        "{diagram}"
+    );
+    let picture = svg(&position, &SvgOptions::default());
+    assert!(picture.contains("Black to move; checks to give: White 2, Black 3"));
+    // Chess has no counters to show.
+    assert!(!text(&start("chess"), &TextOptions::ascii()).contains("checks"));
+}
