@@ -58,14 +58,7 @@ impl AnyVariant {
     ///
     /// The [`VariantError`] of [`Variant::new`].
     pub fn new(spec: VariantSpec) -> Result<AnyVariant, VariantError> {
-        let squares = spec.geometry.size().square_count();
-        Ok(if squares <= 64 {
-            AnyVariant::Small(Variant::new(spec)?)
-        } else if squares <= 128 {
-            AnyVariant::Medium(Variant::new(spec)?)
-        } else {
-            AnyVariant::Large(Variant::new(spec)?)
-        })
+        AnyVariant::compile(spec, None)
     }
 
     /// Compiles a definition with a given legality strategy (see
@@ -75,13 +68,17 @@ impl AnyVariant {
     ///
     /// The [`VariantError`] of [`Variant::with_legality`].
     pub fn with_legality(spec: VariantSpec, legality: Legality) -> Result<AnyVariant, VariantError> {
+        AnyVariant::compile(spec, Some(legality))
+    }
+
+    fn compile(spec: VariantSpec, legality: Option<Legality>) -> Result<AnyVariant, VariantError> {
         let squares = spec.geometry.size().square_count();
         Ok(if squares <= 64 {
-            AnyVariant::Small(Variant::with_legality(spec, legality)?)
+            AnyVariant::Small(Variant::compile(spec, legality)?)
         } else if squares <= 128 {
-            AnyVariant::Medium(Variant::with_legality(spec, legality)?)
+            AnyVariant::Medium(Variant::compile(spec, legality)?)
         } else {
-            AnyVariant::Large(Variant::with_legality(spec, legality)?)
+            AnyVariant::Large(Variant::compile(spec, legality)?)
         })
     }
 

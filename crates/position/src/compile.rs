@@ -215,7 +215,7 @@ impl<W: Word> Variant<W> {
         Variant::compile(spec, Some(legality))
     }
 
-    fn compile(mut spec: VariantSpec, legality: Option<Legality>) -> Result<Variant<W>, VariantError> {
+    pub(crate) fn compile(mut spec: VariantSpec, legality: Option<Legality>) -> Result<Variant<W>, VariantError> {
         let geometry = spec.geometry;
         let size = geometry.size();
         if size.square_count() > W::BITS as usize {
@@ -296,8 +296,6 @@ impl<W: Word> Variant<W> {
             Some(asked) => return Err(VariantError::Legality { legality: asked }),
         };
         let zobrist = Zobrist::new(spec.pieces.len(), size.square_count());
-        let compulsory_capture = spec.compulsory_capture;
-        let checks_forbidden = spec.checks_forbidden;
         let variant = Variant {
             spec,
             board,
@@ -312,8 +310,6 @@ impl<W: Word> Variant<W> {
             castling_of,
             goals,
             legality,
-            compulsory_capture,
-            checks_forbidden,
             zobrist,
             start,
         };

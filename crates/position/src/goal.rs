@@ -234,7 +234,6 @@ pub(crate) struct Goals<W: Word> {
     pub arrivals: [Vec<(PieceKind, SquareSet<W>)>; 2],
     /// Per colour: arrivals that win once the opponent has replied.
     pub arrivals_with_reply: [Vec<(PieceKind, SquareSet<W>)>; 2],
-    has_reply_arrivals: bool,
     pub draw_odds: Option<Color>,
     /// Whether a goal can end the game before moves are generated.
     immediate: bool,
@@ -251,7 +250,6 @@ impl<W: Word> Goals<W> {
             checks_to_win: None,
             arrivals: [Vec::new(), Vec::new()],
             arrivals_with_reply: [Vec::new(), Vec::new()],
-            has_reply_arrivals: false,
             draw_odds: None,
             immediate: false,
         };
@@ -321,12 +319,16 @@ impl<W: Word> Goals<W> {
                 }
             }
         }
-        compiled.has_reply_arrivals = compiled.arrivals_with_reply.iter().any(|arrivals| !arrivals.is_empty());
         compiled.immediate = !compiled.extinctions.is_empty()
             || compiled.checks_to_win.is_some()
             || compiled.arrivals.iter().any(|arrivals| !arrivals.is_empty())
-            || compiled.arrivals_with_reply.iter().any(|arrivals| !arrivals.is_empty());
+            || compiled.has_reply_arrivals();
         Ok(compiled)
+    }
+
+    /// Whether an arrival waits for the opponent's reply.
+    fn has_reply_arrivals(&self) -> bool {
+        self.arrivals_with_reply.iter().any(|arrivals| !arrivals.is_empty())
     }
 
     /// Whether an extinction rule is among the goals.
@@ -338,6 +340,12 @@ impl<W: Word> Goals<W> {
     #[inline]
     pub fn has_immediate(&self) -> bool {
         self.immediate
+    }
+
+    /// The outcome when `side` gets `result` for `reason`, with draw odds
+    /// applied.
+    fn outcome_for(&self, side: Color, result: GameResult, reason: EndReason) -> Outcome {
+        self.outcome(Outcome::for_side(side, result, reason).winner, reason)
     }
 
     /// The outcome of a game won by `winner` (drawn if `None`) for
@@ -390,12 +398,11 @@ impl<W: Word> Position<'_, W> {
         let goals = &self.variant.goals;
         for extinction in &goals.extinctions {
             if let Some(extinct) = self.extinct(extinction) {
-                let outcome = Outcome::for_side(extinct, extinction.result, EndReason::Extinction);
-                return Some(goals.outcome(outcome.winner, EndReason::Extinction));
+                return Some(goals.outcome_for(extinct, extinction.result, EndReason::Extinction));
             }
         }
         let mover = self.turn.other();
-        if goals.has_reply_arrivals {
+        if goals.has_reply_arrivals() {
             if let Some(winner) = self.arrival_after_reply() {
                 return Some(goals.outcome(winner, EndReason::Arrival));
             }
@@ -417,11 +424,7 @@ impl<W: Word> Position<'_, W> {
     fn arrival_after_reply(&self) -> Option<Option<Color>> {
         let goals = &self.variant.goals;
         let (us, them) = (self.turn, self.turn.other());
-        let arrived = |color: Color| {
-            goals.arrivals_with_reply[color.index()]
-                .iter()
-                .any(|&(kind, squares)| self.pieces_of(color, kind).intersects(squares))
-        };
+        let arrived = |color: Color| self.stands_in(&goals.arrivals_with_reply, color);
         let royal_arrives = |color: Color| {
             goals.arrivals_with_reply[color.index()]
                 .iter()
@@ -472,6 +475,13 @@ impl<W: Word> Position<'_, W> {
     pub fn checks_remaining(&self, color: Color) -> Option<u32> {
         let checks = self.variant.goals.checks_to_win?;
         Some(u32::from(checks).saturating_sub(self.checks_given(color)))
+    }
+
+    /// The check counters as a FEN writes them, in a variant won by giving
+    /// checks.
+    pub(crate) fn check_counters(&self) -> Option<CheckCounters> {
+        let [white, black] = Color::ALL.map(|color| self.checks_remaining(color));
+        Some(CheckCounters::Remaining([white?, black?]))
     }
 
     /// After a move by `mover`: counts a check it gave, in a variant won by
@@ -550,8 +560,7 @@ impl<W: Word> Position<'_, W> {
         } else {
             (goals.stalemate, EndReason::Stalemate)
         };
-        let outcome = Outcome::for_side(self.turn, result, reason);
-        goals.outcome(outcome.winner, reason)
+        goals.outcome_for(self.turn, result, reason)
     }
 
     /// The outcome of a draw claimed here for `reason` (repetition, the
@@ -591,7 +600,12 @@ impl<W: Word> Position<'_, W> {
 
     /// Whether a piece of `color` stands where its arrival wins.
     fn has_arrived(&self, color: Color) -> bool {
-        self.variant.goals.arrivals[color.index()]
+        self.stands_in(&self.variant.goals.arrivals, color)
+    }
+
+    /// Whether a piece of `color` stands in its zone of one of `arrivals`.
+    fn stands_in(&self, arrivals: &[Vec<(PieceKind, SquareSet<W>)>; 2], color: Color) -> bool {
+        arrivals[color.index()]
             .iter()
             .any(|&(kind, squares)| self.pieces_of(color, kind).intersects(squares))
     }

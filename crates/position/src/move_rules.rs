@@ -41,11 +41,11 @@ impl<W: Word> Position<'_, W> {
     pub(crate) fn generate_restricted<S: MoveSink<W>>(&self, sink: &mut S) {
         let mut moves = MoveList::new();
         self.generate_by_strategy(&mut MoveCollector(&mut moves));
-        if self.variant.checks_forbidden {
+        if self.variant.spec.checks_forbidden {
             let checkers = self.checkers_of_turn();
             moves.retain(|mv| !self.gives_check_by(*mv, &checkers));
         }
-        let must_capture = self.variant.compulsory_capture && moves.iter().any(|&mv| self.is_capture(mv));
+        let must_capture = self.variant.spec.compulsory_capture && moves.iter().any(|&mv| self.is_capture(mv));
         for mv in moves {
             if !must_capture || self.is_capture(mv) {
                 sink.one(mv);

@@ -194,7 +194,8 @@ impl<W: Word> Position<'_, W> {
     /// ended.
     #[inline(always)]
     pub(crate) fn generate_under_rules<S: MoveSink<W>>(&self, sink: &mut S) {
-        if self.variant.checks_forbidden || self.variant.compulsory_capture {
+        let rules = &self.variant.spec;
+        if rules.checks_forbidden || rules.compulsory_capture {
             self.generate_restricted(sink);
         } else {
             self.generate_by_strategy(sink);

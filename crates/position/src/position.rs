@@ -9,7 +9,7 @@ use fairy_movement::Color;
 
 use crate::kinds::KindSet;
 use crate::variant::Kind;
-use crate::{CastlingRights, CheckCounters, FenError, MAX_KINDS, Move, Piece, PieceKind, Setup, SetupPiece, Variant};
+use crate::{CastlingRights, FenError, MAX_KINDS, Move, Piece, PieceKind, Setup, SetupPiece, Variant};
 
 /// The mailbox byte of an empty square.
 const EMPTY: u8 = u8::MAX;
@@ -363,11 +363,7 @@ impl<'v, W: Word> Position<'v, W> {
         setup.en_passant = listed.iter().collect();
         setup.halfmoves = self.halfmoves;
         setup.fullmoves = self.fullmoves;
-        setup.checks = Color::ALL
-            .map(|color| self.checks_remaining(color))
-            .iter()
-            .all(Option::is_some)
-            .then(|| CheckCounters::Remaining(Color::ALL.map(|color| self.checks_remaining(color).unwrap_or(0))));
+        setup.checks = self.check_counters();
         setup
     }
 

@@ -36,8 +36,6 @@ pub struct Variant<W: Word = u64> {
     pub(crate) castling_of: [u8; 2],
     pub(crate) goals: Goals<W>,
     pub(crate) legality: Legality,
-    pub(crate) compulsory_capture: bool,
-    pub(crate) checks_forbidden: bool,
     pub(crate) zobrist: Zobrist,
     pub(crate) start: Setup,
 }
@@ -294,12 +292,12 @@ impl<W: Word> Variant<W> {
 
     /// Whether moves that give check are illegal.
     pub fn checks_forbidden(&self) -> bool {
-        self.checks_forbidden
+        self.spec.checks_forbidden
     }
 
     /// Whether a side that can capture must.
     pub fn compulsory_capture(&self) -> bool {
-        self.compulsory_capture
+        self.spec.compulsory_capture
     }
 
     /// The n-move rule's number of moves by each side (0: no such rule).
