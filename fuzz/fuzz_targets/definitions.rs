@@ -1,13 +1,13 @@
-//! Random variant definitions read from the fuzzer's bytes (boards with
-//! nets, cylinders and grids; leaps, rides, lame leaps, multi-step and
-//! initial-only moves; pawns with double steps, en passant and chains of
-//! promotions; castling; arrivals), each played by a game the remaining
+//! Random variant definitions read from the fuzzer's bytes (see
+//! `random_variant` for what they draw), each played by a game the remaining
 //! bytes steer: at every position the legal moves agree with the slow
 //! reference generator and with the general legality strategy, and the FEN
 //! reads back. The same check runs as a property test in
 //! `crates/variants/tests/random_definitions.rs`.
 #![no_main]
 
+#[path = "../../crates/variants/tests/common/mod.rs"]
+mod common;
 #[path = "../../crates/variants/tests/generic_reference/mod.rs"]
 mod generic_reference;
 #[path = "../../crates/variants/tests/random_variant/mod.rs"]

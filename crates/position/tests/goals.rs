@@ -92,17 +92,23 @@ fn a_position_already_extinct_is_read_and_over() {
     assert_eq!(position.outcome(), outcome(Some(Color::Black), EndReason::Extinction));
 }
 
+/// Royal kings and shatranj's rule: a side left with its king alone loses,
+/// unless it can bare the other king at once.
+fn bare_king_loses() -> VariantSpec {
+    pieces(8, 8, true).goal(Goal::Extinction(
+        Extinction::all(GameResult::Loss)
+            .at_most(1)
+            .opponent_at_least(2)
+            .with_claim(),
+    ))
+}
+
 #[test]
 fn a_bare_king_loses_unless_it_can_bare_back() {
     // Shatranj's rule: a side left with its king alone loses, unless it
     // can take the opponent's last piece at once (then it is a draw by
     // stalemate-free play: both bare, neither extinct by the rule).
-    let spec = pieces(8, 8, true).goal(Goal::Extinction(
-        Extinction::all(GameResult::Loss)
-            .at_most(1)
-            .opponent_at_least(2)
-            .with_claim(),
-    ));
+    let spec = bare_king_loses();
     position_both_ways(spec.clone(), "k7/1r6/8/8/8/8/8/KR6 w - - 0 1", |position| {
         // White takes the rook: Black is bare, but its king can take the
         // b7 rook back at once (and must: a7 and b8 are the rook's), so the
@@ -122,12 +128,7 @@ fn a_bare_king_loses_unless_it_can_bare_back() {
 
 #[test]
 fn the_bare_king_that_did_not_bare_back_has_lost() {
-    let spec = pieces(8, 8, true).goal(Goal::Extinction(
-        Extinction::all(GameResult::Loss)
-            .at_most(1)
-            .opponent_at_least(2)
-            .with_claim(),
-    ));
+    let spec = bare_king_loses();
     // Black, bare, moves its king away instead of taking the rook on c7:
     // Black has lost.
     position_both_ways(spec, "k7/2R5/8/8/8/8/8/K7 b - - 0 1", |position| {

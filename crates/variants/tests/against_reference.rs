@@ -7,7 +7,7 @@
 mod common;
 mod reference;
 
-use common::moves;
+use common::{Random, moves};
 use fairy_position::Variant;
 use reference::{Board, Rules};
 
@@ -16,18 +16,6 @@ fn variant(rules: Rules) -> &'static Variant<u64> {
         Rules::Chennis => fairy_variants::chennis(),
         Rules::Gnu => fairy_variants::gnu(),
         Rules::Cgnp => fairy_variants::cgnp(),
-    }
-}
-
-/// A small deterministic generator for the random games.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % bound as u64) as usize
     }
 }
 

@@ -4,6 +4,8 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
+mod common;
+
 use fairy_geometry::Word;
 use fairy_position::{AnyVariant, Position, Variant, VariantVisitor};
 
@@ -247,17 +249,14 @@ fn every_gallery_file_compiles_and_is_named_after_its_file() {
 /// before the game ends).
 fn middle_game_positions(built_in: &'static Variant<u64>) -> Vec<String> {
     let mut position = built_in.start_position();
-    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut random = common::Random(0x9e37_79b9_7f4a_7c15);
     let mut found = Vec::new();
     for ply in 1..=36 {
         let moves = position.legal_moves();
         if moves.is_empty() {
             break;
         }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        position.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+        position.play_unchecked(moves[random.below(moves.len())]);
         if ply % 12 == 0 {
             found.push(position.fen());
         }

@@ -450,7 +450,7 @@ fn the_variant_list_covers_the_built_ins_and_the_gallery() {
 /// general strategy finds in `general` (the same rules compiled to play
 /// and test every move).
 fn compare_strategies<W: Word>(fast: &Variant<W>, general: &Variant<W>, seed: u64) -> usize {
-    let mut state = seed;
+    let mut random = common::Random(seed);
     let mut position = fast.start_position();
     let mut compared = 0;
     for _ in 0..40 {
@@ -468,10 +468,7 @@ fn compare_strategies<W: Word>(fast: &Variant<W>, general: &Variant<W>, seed: u6
         if moves.is_empty() {
             break;
         }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        position.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+        position.play_unchecked(moves[random.below(moves.len())]);
     }
     compared
 }

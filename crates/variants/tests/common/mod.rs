@@ -22,6 +22,24 @@ pub fn moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     moves
 }
 
+/// A small deterministic generator (xorshift) for random games and bytes.
+pub struct Random(pub u64);
+
+impl Random {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number in `0..bound` (`bound` must not be 0).
+    pub fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound as u64) as usize
+    }
+}
+
 /// The legal moves of the piece on `square`, sorted.
 pub fn moves_from(position: &Position<'_>, square: &str) -> Vec<String> {
     moves(position)

@@ -9,13 +9,14 @@
 
 #![allow(dead_code, clippy::unwrap_used)]
 
-use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank, Word};
+use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
 use fairy_movement::{Atom, Directions, Movement, Part};
 use fairy_position::{
     ALL_PIECES, Arrival, CastlingSpec, Extinction, GameResult, Goal, Legality, NetCrossing, PieceSpec, Position,
     Promotion, Setup, SetupPiece, Variant, VariantSpec, Zone,
 };
 
+use crate::common::moves;
 use crate::generic_reference;
 
 /// Bytes read as a sequence of choices; past the end, every choice is 0.
@@ -370,17 +371,6 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
         spec = spec.checkmate(results[choices.below(3)]);
     }
     Some(spec)
-}
-
-/// The legal moves of a position, sorted, in coordinate notation.
-fn moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
-    let mut moves: Vec<String> = position
-        .legal_moves()
-        .iter()
-        .map(|&m| position.uci(m).to_string())
-        .collect();
-    moves.sort();
-    moves
 }
 
 /// Compiles the definition `bytes` give, plays the game the rest of them
