@@ -107,10 +107,9 @@ impl CastlingSpec {
 pub(crate) struct Castling<W: Word> {
     pub color: Color,
     pub letter: char,
-    /// The castling king's kind, and whether it is royal (only a royal
-    /// king's castling is barred by attacks).
+    /// The castling king's kind (only a royal king's castling is barred by
+    /// attacks).
     pub king: PieceKind,
-    pub king_is_royal: bool,
     pub king_from: Square,
     pub king_to: Square,
     pub rook: PieceKind,
@@ -267,7 +266,6 @@ pub(crate) fn compile<W: Word>(
                     Color::Black => letter.to_ascii_lowercase(),
                 },
                 king,
-                king_is_royal: royal.contains(king),
                 king_from,
                 king_to,
                 rook,

@@ -309,12 +309,8 @@ impl Setup {
                 let _ = write!(fen, "{}", self.size.name(square));
             }
         }
-        match self.checks {
-            None => {}
-            Some(CheckCounters::Remaining([white, black])) => {
-                let _ = write!(fen, " {white}+{black}");
-            }
-            Some(CheckCounters::Given(_)) => {}
+        if let Some(CheckCounters::Remaining([white, black])) = self.checks {
+            let _ = write!(fen, " {white}+{black}");
         }
         let _ = write!(fen, " {} {}", self.halfmoves, self.fullmoves);
         if let Some(CheckCounters::Given([white, black])) = self.checks {
@@ -340,15 +336,20 @@ fn parse_checks(field: &str) -> Option<Option<CheckCounters>> {
         return None;
     }
     let number = |text: &str| text.parse::<u32>().ok().filter(|_| is_number(text));
-    let parsed = match field.strip_prefix('+') {
-        Some(given) => given
-            .split_once('+')
-            .and_then(|(white, black)| Some(CheckCounters::Given([number(white)?, number(black)?]))),
-        None => field
-            .split_once('+')
-            .and_then(|(white, black)| Some(CheckCounters::Remaining([number(white)?, number(black)?]))),
+    let (given, pair) = match field.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, field),
     };
-    Some(parsed)
+    let counters = pair
+        .split_once('+')
+        .and_then(|(white, black)| Some([number(white)?, number(black)?]));
+    Some(counters.map(|counters| {
+        if given {
+            CheckCounters::Given(counters)
+        } else {
+            CheckCounters::Remaining(counters)
+        }
+    }))
 }
 
 /// Parses the board field into its size and the pieces by square index.

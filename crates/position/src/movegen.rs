@@ -401,7 +401,7 @@ impl<W: Word> Position<'_, W> {
                 continue;
             }
             let mv = Move::castling(rule.king_from, rule.king_to, index);
-            if rule.king_is_royal {
+            if self.variant.royal.contains(rule.king) {
                 if in_check.unwrap_or_else(|| attacked(attackers, rule.king_from, occupied))
                     || rule
                         .king_passes
