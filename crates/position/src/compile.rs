@@ -9,6 +9,7 @@ use fairy_geometry::{BoardSize, Coord, Geometry, Square, SquareSet, Word};
 use fairy_movement::{Color, Mode, MoveTable, Part, Reach, ShiftTable, TablePart};
 use smallvec::SmallVec;
 
+use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
 use crate::kinds::KindSet;
 use crate::variant::{AttackGroup, DoubleStep, Kind, KindMoves, PromotionGroup, Promotions};
@@ -288,7 +289,25 @@ impl<W: Word> Variant<W> {
                 .fold(0u8, |rights, (index, _)| rights | 1 << index)
         });
         let goals = Goals::compile(&spec.goals, &kind_of, &zone)?;
-        let exact = Legality::for_rules(single_royal);
+        let explosion = spec
+            .explosion
+            .as_ref()
+            .map(|explosion| CompiledExplosion::compile(explosion, &geometry, &kind_of))
+            .transpose()?;
+        if explosion.is_some() && !royal.is_empty() {
+            // Blowing up a piece royal by kind would leave its side with no
+            // royal piece and no rule to end the game.
+            return Err(VariantError::Goal {
+                reason: "under explosions a piece cannot be royal by kind: make it royal by an extinction rule (atomic's king)".to_owned(),
+            });
+        }
+        let spares_own_kind = kind_set(&|p| p.spares_own_kind);
+        // Checks and pins against one royal piece decide legality unless
+        // royalty changes with the count of pieces, explosions take pieces
+        // off around a capture, or a capture depends on the kinds involved.
+        let exact = Legality::for_rules(
+            single_royal && !goals.has_pseudo_royals() && explosion.is_none() && spares_own_kind.is_empty(),
+        );
         let legality = match legality {
             None => exact,
             Some(Legality::MakeAndTest) => Legality::MakeAndTest,
@@ -304,6 +323,8 @@ impl<W: Word> Variant<W> {
             royal,
             single_royal,
             uncapturable,
+            spares_own_kind,
+            explosion,
             en_passant_capturers,
             castling,
             castling_kept,

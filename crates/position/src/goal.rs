@@ -15,6 +15,7 @@ use fairy_movement::Color;
 use smallvec::SmallVec;
 
 use crate::compile::{KindOf, ZoneOf};
+use crate::kinds::KindSet;
 use crate::{CheckCounters, EndReason, GameResult, Outcome, PieceKind, Position, PositionError, VariantError, Zone};
 
 /// A way a game of the variant is won, lost or drawn.
@@ -163,6 +164,16 @@ pub struct Extinction {
     pub opponent_at_least: u32,
     /// Whether the side to move may still reply in kind (see above).
     pub claim: bool,
+    /// Whether the last pieces of the counted kinds are royal
+    /// (Fairy-Stockfish's `extinctionPseudoRoyal`): while a side has at
+    /// most `at_most + 1` pieces of such a kind, none of them may be left
+    /// attacked, and a side with no move while one is attacked is
+    /// checkmated (atomic chess: the one king; spartan: the last king).
+    pub royal: bool,
+    /// With `royal`: whether all of a side's pieces of the counted kinds
+    /// attacked at once count as a check too, however many there are
+    /// (spartan's duple check).
+    pub duple_check: bool,
 }
 
 /// The letter that counts all of a side's pieces in [`Extinction::pieces`].
@@ -178,6 +189,8 @@ impl Extinction {
             at_most: 0,
             opponent_at_least: 0,
             claim: false,
+            royal: false,
+            duple_check: false,
         }
     }
 
@@ -205,6 +218,34 @@ impl Extinction {
     #[must_use]
     pub fn with_claim(self) -> Extinction {
         Extinction { claim: true, ..self }
+    }
+
+    /// The last pieces of the counted kinds are royal (see
+    /// [`Extinction::royal`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_position::{Extinction, GameResult};
+    ///
+    /// // Atomic chess: the king is not royal by kind, but a side's only
+    /// // king may not be left attacked, and losing it loses.
+    /// let atomic = Extinction::of(GameResult::Loss, ['K']).royal();
+    /// assert!(atomic.royal);
+    /// ```
+    #[must_use]
+    pub fn royal(self) -> Extinction {
+        Extinction { royal: true, ..self }
+    }
+
+    /// With [`Extinction::royal`], all the counted pieces attacked at once
+    /// are in check too (spartan's duple check).
+    #[must_use]
+    pub fn with_duple_check(self) -> Extinction {
+        Extinction {
+            duple_check: true,
+            ..self
+        }
     }
 }
 
@@ -235,6 +276,10 @@ pub(crate) struct Goals<W: Word> {
     /// Per colour: arrivals that win once the opponent has replied.
     pub arrivals_with_reply: [Vec<(PieceKind, SquareSet<W>)>; 2],
     pub draw_odds: Option<Color>,
+    /// Kinds royal while a side has at most this many of them.
+    pub pseudo_royals: SmallVec<[(PieceKind, u32); 2]>,
+    /// Kinds whose pieces, all attacked at once, are in check.
+    pub duple_check: KindSet,
     /// Whether a goal can end the game before moves are generated.
     immediate: bool,
 }
@@ -251,6 +296,8 @@ impl<W: Word> Goals<W> {
             arrivals: [Vec::new(), Vec::new()],
             arrivals_with_reply: [Vec::new(), Vec::new()],
             draw_odds: None,
+            pseudo_royals: SmallVec::new(),
+            duple_check: KindSet::EMPTY,
             immediate: false,
         };
         let mut seen = [false; 4];
@@ -279,9 +326,27 @@ impl<W: Word> Goals<W> {
                     compiled.stalemate_by_piece_count = true;
                 }
                 Goal::Extinction(extinction) => {
-                    compiled
-                        .extinctions
-                        .push(CompiledExtinction::compile(extinction, kind_of)?);
+                    let rule = CompiledExtinction::compile(extinction, kind_of)?;
+                    if extinction.royal {
+                        for &counted in &rule.counted {
+                            let kind = counted.ok_or_else(|| VariantError::Goal {
+                                reason: format!(
+                                    "the letter {ALL_PIECES:?} counts pieces of every kind, which cannot be royal"
+                                ),
+                            })?;
+                            compiled
+                                .pseudo_royals
+                                .push((kind, extinction.at_most.saturating_add(1)));
+                            if extinction.duple_check {
+                                compiled.duple_check.insert(kind);
+                            }
+                        }
+                    } else if extinction.duple_check {
+                        return Err(VariantError::Goal {
+                            reason: "a duple check needs royal extinction pieces".to_owned(),
+                        });
+                    }
+                    compiled.extinctions.push(rule);
                 }
                 Goal::CheckCount(checks) => {
                     once(3, "the number of checks that wins")?;
@@ -334,6 +399,12 @@ impl<W: Word> Goals<W> {
     /// Whether an extinction rule is among the goals.
     pub fn has_extinction(&self) -> bool {
         !self.extinctions.is_empty()
+    }
+
+    /// Whether some pieces are royal by their count rather than their kind.
+    #[inline]
+    pub fn has_pseudo_royals(&self) -> bool {
+        !self.pseudo_royals.is_empty()
     }
 
     /// Whether a goal can end the game before any move is generated.

@@ -72,13 +72,29 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// Whether every royal piece of the side to move is safe after `mv`.
+    ///
+    /// Under explosions, a capture may not blow up a royal piece of the
+    /// mover's, and one that blows up an enemy royal piece is safe whatever
+    /// it leaves attacked: the game is won.
     pub(crate) fn is_safe_after(&self, mv: Move) -> bool {
         let mut after = self.clone();
         after.play_unchecked(mv);
-        let royals = after.pieces_of_kinds(self.turn, self.variant.royal);
-        let occupied = after.occupied();
-        royals
-            .iter()
-            .all(|square| !after.is_attacked(square, after.turn, occupied))
+        let us = self.turn;
+        if self.variant.explosion.is_some() && self.is_capture(mv) {
+            let ours = after.by_color[us.index()];
+            let mut lost = self.royal_pieces(us) - ours;
+            if ours.contains(mv.to()) {
+                // The capturing royal piece survived.
+                lost.remove(mv.from());
+            }
+            if lost.any() {
+                return false;
+            }
+            let them = us.other();
+            if (self.royal_pieces(them) - after.by_color[them.index()]).any() {
+                return true;
+            }
+        }
+        after.checked_royals(us).is_empty()
     }
 }

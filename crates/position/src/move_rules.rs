@@ -75,11 +75,12 @@ impl<W: Word> Position<'_, W> {
         let (from, to) = (mv.from(), mv.to());
         let mut royals = self.pieces_of_kinds(us.other(), self.variant.royal);
         royals.remove(to);
-        if royals.is_empty() {
+        let royalty_by_kind = !self.variant.goals.has_pseudo_royals() && self.variant.explosion.is_none();
+        if royals.is_empty() && royalty_by_kind {
             return false;
         }
         let Some(code) = self.code_at(from) else { return false };
-        if mv.castling_index().is_some() || mv.is_en_passant() {
+        if mv.castling_index().is_some() || mv.is_en_passant() || !royalty_by_kind {
             let mut after = self.clone();
             after.play_unchecked(mv);
             return after.is_check();

@@ -13,7 +13,7 @@ use fairy_geometry::{Square, SquareSet, Word};
 use smallvec::SmallVec;
 
 use crate::variant::{AttackGroup, KindMoves, Promotions};
-use crate::{Legality, Move, MoveList, Position};
+use crate::{Legality, Move, MoveList, PieceKind, Position};
 
 /// Receives generated moves.
 pub(crate) trait MoveSink<W: Word> {
@@ -247,6 +247,11 @@ impl<W: Word> Position<'_, W> {
         let targets = self.targets(us);
         for (index, kind) in self.variant.kinds.iter().enumerate() {
             let moves = &kind.moves[us.index()];
+            let targets = if self.variant.spares_own_kind.contains(PieceKind::new(index as u8)) {
+                targets.without_captures_of(self.by_kind[index])
+            } else {
+                targets
+            };
             for from in self.by_kind[index] & ours {
                 let to = targets.destinations(moves, from);
                 if to.any() {
@@ -275,7 +280,7 @@ impl<W: Word> Position<'_, W> {
             capturable,
             ..
         } = targets;
-        let royal = self.royal_square(us);
+        let royal = self.pieces_of_kinds(us, variant.royal).first();
         let attackers = self.enemy_attackers();
 
         // Where a non-royal move must end to answer every check, and the
@@ -401,13 +406,20 @@ impl<W: Word> Position<'_, W> {
                 continue;
             }
             let mv = Move::castling(rule.king_from, rule.king_to, index);
-            if self.variant.royal.contains(rule.king) {
-                if in_check.unwrap_or_else(|| attacked(attackers, rule.king_from, occupied))
-                    || rule
-                        .king_passes
-                        .iter()
-                        .any(|square| attacked(attackers, square, occupied))
-                {
+            let royal_king = self.variant.royal.contains(rule.king)
+                || (self.variant.goals.has_pseudo_royals() && self.royal_pieces(us).contains(rule.king_from));
+            if royal_king {
+                // Under explosions a square next to an enemy royal piece
+                // cannot be attacked (see `checked_royals`).
+                let their_royals = if self.variant.explosion.is_some() {
+                    self.royal_pieces(us.other())
+                } else {
+                    SquareSet::EMPTY
+                };
+                let attacked_on = |square: Square| {
+                    !self.blast_neighbours(square).intersects(their_royals) && attacked(attackers, square, occupied)
+                };
+                if in_check.unwrap_or_else(|| attacked_on(rule.king_from)) || rule.king_passes.iter().any(attacked_on) {
                     continue;
                 }
                 let after = others.with(rule.king_to).with(rule.rook_to);
@@ -433,6 +445,9 @@ impl<W: Word> Position<'_, W> {
             let Some(table) = &moves.en_passant else {
                 continue;
             };
+            if variant.spares_own_kind.contains(kind) && self.by_kind[kind.index()].contains(self.victim) {
+                continue;
+            }
             for from in self.pieces_of(us, kind) {
                 let mut targets = table.attacks(from, occupied) & self.en_passant;
                 if moves.quiet_meets_en_passant {
@@ -460,6 +475,16 @@ struct Targets<W: Word> {
 }
 
 impl<W: Word> Targets<W> {
+    /// These targets, with the pieces on `spared` not to be captured.
+    fn without_captures_of(self, spared: SquareSet<W>) -> Targets<W> {
+        let capturable = self.capturable - spared;
+        Targets {
+            capturable,
+            free: self.empty | capturable,
+            ..self
+        }
+    }
+
     #[inline]
     fn destinations(&self, moves: &KindMoves<W>, from: Square) -> SquareSet<W> {
         moves.destinations(from, self.occupied, self.empty, self.capturable, self.free)

@@ -156,6 +156,9 @@ pub struct PieceSpec {
     /// Whether no move may capture it (Gnu's Ferz). It still attacks, blocks
     /// and gives check.
     pub uncapturable: bool,
+    /// Whether it may not capture a piece of its own kind (the kings of
+    /// atomar, which would otherwise blow each other up).
+    pub spares_own_kind: bool,
     /// How it may cross the net.
     pub net: NetCrossing,
     /// The squares from which its initial-move parts apply (pawns: their
@@ -181,6 +184,7 @@ impl PieceSpec {
             movement,
             royal: false,
             uncapturable: false,
+            spares_own_kind: false,
             net: NetCrossing::Free,
             initial: Zone::none(),
             promotion: None,
@@ -199,6 +203,15 @@ impl PieceSpec {
     pub fn uncapturable(self) -> PieceSpec {
         PieceSpec {
             uncapturable: true,
+            ..self
+        }
+    }
+
+    /// This piece, unable to capture a piece of its own kind.
+    #[must_use]
+    pub fn sparing_own_kind(self) -> PieceSpec {
+        PieceSpec {
+            spares_own_kind: true,
             ..self
         }
     }

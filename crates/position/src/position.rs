@@ -311,13 +311,9 @@ impl<'v, W: Word> Position<'v, W> {
         }
         position.set_checks(setup.checks)?;
         position.check_goals()?;
-        let them = setup.turn.other();
-        let occupied = position.occupied();
-        if position
-            .pieces_of_kinds(them, variant.royal)
-            .iter()
-            .any(|king| position.is_attacked(king, setup.turn, occupied))
-        {
+        // A game already over may end with the winner in check: a capture
+        // that blows up the enemy king wins whatever it leaves attacked.
+        if position.checked_royals(setup.turn.other()).any() && position.terminal().is_none() {
             return Err(PositionError::OpponentInCheck);
         }
         if !setup.en_passant.is_empty() {
@@ -458,29 +454,6 @@ impl<'v, W: Word> Position<'v, W> {
         hash
     }
 
-    /// The square of a side's royal piece, if the variant has royal pieces.
-    pub fn royal_square(&self, color: Color) -> Option<Square> {
-        self.pieces_of_kinds(color, self.variant.royal).first()
-    }
-
-    /// Whether the side to move's royal piece is attacked.
-    pub fn is_check(&self) -> bool {
-        let occupied = self.occupied();
-        self.pieces_of_kinds(self.turn, self.variant.royal)
-            .iter()
-            .any(|king| self.is_attacked(king, self.turn.other(), occupied))
-    }
-
-    /// The pieces attacking the side to move's royal piece.
-    pub fn checkers(&self) -> SquareSet<W> {
-        let occupied = self.occupied();
-        self.pieces_of_kinds(self.turn, self.variant.royal)
-            .iter()
-            .fold(SquareSet::EMPTY, |all, king| {
-                all | self.attackers(king, self.turn.other(), occupied)
-            })
-    }
-
     /// Whether a piece of `by` attacks `square` when `occupied` are the
     /// occupied squares: whether it could capture an enemy royal piece
     /// there, with every rule of the board applied.
@@ -536,6 +509,7 @@ impl<'v, W: Word> Position<'v, W> {
         // the kinds that reset it which no plain move of theirs undoes.
         let mut resets_clock =
             promotion.is_some() || (kind.resets_clock && (kind.pawn_like || !self.undoable(kind, from, to)));
+        let mut destroyed = SquareSet::EMPTY;
         if let Some(index) = mv.castling_index() {
             if let Some(rule) = variant.castling.get(index) {
                 let rook = self.take(rule.rook_from);
@@ -551,22 +525,28 @@ impl<'v, W: Word> Position<'v, W> {
             } else {
                 to
             };
-            if self.capture(captured) {
-                resets_clock = true;
-            }
+            let took = self.take(captured).is_some();
             self.take(from);
             let landing = match promotion {
                 Some(promoted) => code(us, promoted),
                 None => moving,
             };
             self.put(to, landing);
+            if took {
+                resets_clock = true;
+                destroyed = self.capture_effect(to);
+            }
             // A double step that promotes leaves nothing to take en passant.
             if kind.leaves_en_passant && promotion.is_none() {
                 self.leave_en_passant(from, to, usize::from(moving >> 1));
             }
         }
         let kept = |square: Square| variant.castling_kept.get(square.index()).copied().unwrap_or(u8::MAX);
-        let rights = self.castling.0 & kept(from) & kept(to);
+        let rights = destroyed
+            .iter()
+            .fold(self.castling.0 & kept(from) & kept(to), |rights, square| {
+                rights & kept(square)
+            });
         self.hash ^= zobrist.castling(self.castling.0 ^ rights);
         self.castling = CastlingRights(rights);
         self.halfmoves = if resets_clock {
@@ -591,12 +571,16 @@ impl<'v, W: Word> Position<'v, W> {
             .contains(from)
     }
 
-    /// Captures the piece on `square`, if any: the one place where a
-    /// capture's effect is applied (in every variant so far, the piece
-    /// leaves the board). Whether something was captured.
+    /// Applies the effect of a capture that landed on `at`, beyond the
+    /// taken piece leaving the board: the one place capture effects are
+    /// decided. Returns the squares of the pieces it removed.
     #[inline]
-    fn capture(&mut self, square: Square) -> bool {
-        self.take(square).is_some()
+    fn capture_effect(&mut self, at: Square) -> SquareSet<W> {
+        if self.variant.explosion.is_some() {
+            self.explode(at)
+        } else {
+            SquareSet::EMPTY
+        }
     }
 
     /// After a move of `kind` from `from` to `to`: records the squares it
@@ -804,6 +788,14 @@ impl<'v, W: Word> Position<'v, W> {
             & self.by_color[color.index()]
     }
 
+    /// The pieces of both sides of any kind in `kinds`.
+    #[inline]
+    pub(crate) fn on_board(&self, kinds: KindSet) -> SquareSet<W> {
+        kinds
+            .iter()
+            .fold(SquareSet::EMPTY, |set, kind| set | self.by_kind[kind.index()])
+    }
+
     /// Places a piece on an empty square.
     #[inline]
     fn put(&mut self, square: Square, code: u8) {
@@ -818,7 +810,7 @@ impl<'v, W: Word> Position<'v, W> {
 
     /// Removes and returns the piece on a square.
     #[inline]
-    fn take(&mut self, square: Square) -> Option<u8> {
+    pub(crate) fn take(&mut self, square: Square) -> Option<u8> {
         let code = self.code_at(square)?;
         let (color, kind) = (usize::from(code & 1), usize::from(code >> 1));
         self.mailbox.as_mut()[square.index()] = EMPTY;

@@ -2,7 +2,7 @@
 
 use fairy_geometry::Geometry;
 
-use crate::{Arrival, CastlingSpec, GameResult, Goal, PieceSpec, Zone};
+use crate::{Arrival, CastlingSpec, Explosion, GameResult, Goal, PieceSpec, Zone};
 
 /// The n-move rule of chess: fifty moves by each side.
 pub const FIFTY_MOVES: u32 = 50;
@@ -55,6 +55,9 @@ pub struct VariantSpec {
     /// side (horde: its sixth rank only); anywhere a double step passes if
     /// `None`.
     pub en_passant_zone: Option<Zone>,
+    /// What a capture sets off beyond taking the piece: an explosion
+    /// (atomic chess), or nothing.
+    pub explosion: Option<Explosion>,
     /// The start position in FEN.
     pub start_fen: String,
 }
@@ -73,6 +76,7 @@ impl VariantSpec {
             compulsory_capture: false,
             checks_forbidden: false,
             en_passant_zone: None,
+            explosion: None,
             start_fen: start_fen.into(),
         }
     }
@@ -160,6 +164,34 @@ impl VariantSpec {
     pub fn en_passant_zone(self, zone: Zone) -> VariantSpec {
         VariantSpec {
             en_passant_zone: Some(zone),
+            ..self
+        }
+    }
+
+    /// Makes captures explode (atomic chess): see [`Explosion`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_movement::Movement;
+    /// use fairy_position::{Explosion, PieceSpec, Variant, VariantSpec};
+    ///
+    /// // The rook takes on a3: it and the rook on b3 blow up, the pawn on
+    /// // b2 survives.
+    /// let spec = VariantSpec::new("blast", Geometry::new(BoardSize::new(3, 3)?), "rr1/1P1/R2 w - - 0 1")
+    ///     .piece(PieceSpec::new('R', "rook", Movement::rook()))
+    ///     .piece(PieceSpec::new('P', "pawn", Movement::chess_pawn()))
+    ///     .explosion(Explosion::sparing(['P']));
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// let after = variant.start_position().play_uci("a1a3")?;
+    /// assert_eq!(after.fen(), "3/1P1/3 b - - 0 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn explosion(self, explosion: Explosion) -> VariantSpec {
+        VariantSpec {
+            explosion: Some(explosion),
             ..self
         }
     }

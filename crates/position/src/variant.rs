@@ -5,6 +5,7 @@ use fairy_movement::{Color, MoveTable, ShiftTable};
 use smallvec::SmallVec;
 
 use crate::castling::Castling;
+use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
 use crate::kinds::KindSet;
 use crate::zobrist::Zobrist;
@@ -28,6 +29,9 @@ pub struct Variant<W: Word = u64> {
     /// no piece promotes to): the pins-and-checks fast path's condition.
     pub(crate) single_royal: bool,
     pub(crate) uncapturable: KindSet,
+    /// Kinds that may not capture their own kind.
+    pub(crate) spares_own_kind: KindSet,
+    pub(crate) explosion: Option<CompiledExplosion<W>>,
     pub(crate) en_passant_capturers: KindSet,
     pub(crate) castling: Vec<Castling<W>>,
     /// Per square: the castling rights kept by a move from or to it.

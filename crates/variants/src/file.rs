@@ -21,6 +21,9 @@
 //! checks_to_win = 3          # giving this many checks wins (three-check; default none);
 //!                            # the start FEN may carry the counters: "... - 3+3 0 1"
 //! draw_odds = "black"        # every draw is a win for this side (default none; Armageddon)
+//! explosion = { spared = ["P"], immune = [] }  # captures explode (atomic): the capturer and
+//!                            # every piece next to the capture go, but the `spared` kinds
+//!                            # next to it; `immune` kinds never go (default: no explosion)
 //! n_move_rule = 50           # moves by each side without a capture or clock-resetting move
 //!                            # after which a draw may be claimed (default 50; 0: none)
 //!
@@ -36,6 +39,7 @@
 //!                            # can never move back towards its own side, like a pawn)
 //! royal = false              # default false: must not be left in check
 //! uncapturable = false       # default false
+//! spares_own_kind = false    # default false: may not capture a piece of its own kind (atomar)
 //! net = "free"               # "free" (default), "moves-only" or "never"
 //! promotion = { ranks = [8], to = ["Q", "R", "B", "N"], compulsory = true }
 //! # promotion tables may also give `squares`, `black_squares` (Black's own
@@ -56,6 +60,9 @@
 //! at_most = 0                # extinct at this many or fewer (default 0)
 //! opponent_at_least = 0      # while the opponent has at least this many (default 0)
 //! claim = false              # the side to move may still bare back (shatranj; default false)
+//! royal = false              # the last pieces of a kind (at most at_most + 1) are royal:
+//!                            # they may not be left attacked (atomic, spartan; default false)
+//! duple_check = false        # with royal: all of a kind attacked at once is check (spartan)
 //!
 //! [[arrival]]                # a piece arriving here wins at once
 //! piece = "K"
@@ -112,8 +119,8 @@ use std::path::Path;
 use fairy_geometry::{BoardSize, Coord, Geometry};
 use fairy_movement::{Color, Mode, Movement, Reach};
 use fairy_position::{
-    AnyVariant, Arrival, CastlingSpec, Extinction, FIFTY_MOVES, GameResult, Goal, NetCrossing, PieceSpec, Promotion,
-    VariantError, VariantSpec, Zone,
+    AnyVariant, Arrival, CastlingSpec, Explosion, Extinction, FIFTY_MOVES, GameResult, Goal, NetCrossing, PieceSpec,
+    Promotion, VariantError, VariantSpec, Zone,
 };
 use serde::Deserialize;
 
@@ -239,6 +246,7 @@ struct VariantFile {
     #[serde(default)]
     checks_forbidden: bool,
     en_passant_zone: Option<ZoneFile>,
+    explosion: Option<ExplosionFile>,
     checks_to_win: Option<u8>,
     n_move_rule: Option<u32>,
     #[serde(rename = "piece", default)]
@@ -268,6 +276,8 @@ struct PieceFile {
     royal: bool,
     #[serde(default)]
     uncapturable: bool,
+    #[serde(default)]
+    spares_own_kind: bool,
     #[serde(default)]
     net: NetName,
     promotion: Option<PromotionFile>,
@@ -323,6 +333,19 @@ struct ExtinctionFile {
     opponent_at_least: u32,
     #[serde(default)]
     claim: bool,
+    #[serde(default)]
+    royal: bool,
+    #[serde(default)]
+    duple_check: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExplosionFile {
+    #[serde(default)]
+    spared: Vec<char>,
+    #[serde(default)]
+    immune: Vec<char>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -449,6 +472,7 @@ impl PieceFile {
             .initial(initial);
         spec.royal = self.royal;
         spec.uncapturable = self.uncapturable;
+        spec.spares_own_kind = self.spares_own_kind;
         spec.resets_clock = self.resets_clock;
         if let Some(promotion) = &self.promotion {
             let key = format!("{key}.promotion");
@@ -506,6 +530,11 @@ impl VariantFile {
         if let Some(squares) = &self.en_passant_zone {
             spec = spec.en_passant_zone(zone("en_passant_zone", &squares.ranks, &squares.squares)?);
         }
+        if let Some(explosion) = &self.explosion {
+            spec = spec.explosion(
+                Explosion::sparing(explosion.spared.iter().copied()).immune(explosion.immune.iter().copied()),
+            );
+        }
         if let Some(checks) = self.checks_to_win {
             spec = spec.goal(Goal::CheckCount(checks));
         }
@@ -516,6 +545,8 @@ impl VariantFile {
                 at_most: extinction.at_most,
                 opponent_at_least: extinction.opponent_at_least,
                 claim: extinction.claim,
+                royal: extinction.royal,
+                duple_check: extinction.duple_check,
             }));
         }
         if let Some(side) = self.draw_odds {

@@ -133,6 +133,33 @@ const FSF_PERFT: &[(&str, Option<&str>, u32, u64)] = &[
     ),
     ("losers", None, 4, 152_955),
     ("kinglet", None, 4, 197_742),
+    ("atomic", None, 4, 197_326),
+    (
+        "atomic",
+        Some("rn1qkb1r/p5pp/2p5/3p4/N3P3/5P2/PPP4P/R1BQK3 w Qkq - 0 1"),
+        4,
+        714_499,
+    ),
+    (
+        "atomic",
+        Some("r4b1r/2kb1N2/p2Bpnp1/8/2Pp3p/1P1PPP2/P5PP/R3K2R b KQ - 0 1"),
+        2,
+        148,
+    ),
+    ("atomar", None, 4, 197_779),
+    (
+        "atomar",
+        Some("7r/6Pb/1np5/1p2kp2/P1P1n3/1P2KP1B/5N2/8 w - - 0 1"),
+        3,
+        24_644,
+    ),
+    ("nocheckatomic", None, 4, 197_779),
+    (
+        "nocheckatomic",
+        Some("7r/6Pb/1np5/1p2kp2/P1P1n3/1P2KP1B/5N2/8 w - - 0 1"),
+        3,
+        21_347,
+    ),
     ("threekings", None, 4, 199_514),
     ("shatranj", None, 4, 68_122),
     ("courier", None, 4, 500_337),
@@ -201,11 +228,19 @@ fn fairy_stockfish_perft_figures() {
 }
 
 #[test]
-#[ignore = "29 million nodes; run in release"]
+#[ignore = "31 million nodes; run in release"]
 fn fsf_perft_deep() {
     // Also from Fairy-Stockfish's tests/perft.sh and the Berolina page.
     assert_eq!(perft("berolina", None, 5), 29_119_802);
     assert_eq!(perft("racingkings", None, 4), 296_242);
+    assert_eq!(
+        perft(
+            "atomic",
+            Some("rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1"),
+            4
+        ),
+        1_434_825
+    );
 }
 
 #[test]

@@ -149,23 +149,88 @@ pub fn attacked<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, by
     })
 }
 
+/// The royal pieces of `color`: of royal kinds, and the last pieces of the
+/// kinds a royal extinction rule counts.
 fn royal_squares<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> Vec<Square> {
+    let count = |letter: char| {
+        setup
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.color == color && p.letter == letter)
+            .count() as u32
+    };
+    let royal_by_count = |letter: char| {
+        variant.spec().goals.iter().any(|goal| {
+            matches!(goal, Goal::Extinction(rule) if rule.royal && rule.pieces.contains(&letter) && count(letter) <= rule.at_most + 1)
+        })
+    };
     variant
         .size()
         .squares()
         .filter(|&s| {
             setup
                 .piece_at(s)
-                .is_some_and(|p| p.color == color && spec_of(variant, p.letter).royal)
+                .is_some_and(|p| p.color == color && (spec_of(variant, p.letter).royal || royal_by_count(p.letter)))
         })
         .collect()
 }
 
-/// Whether any royal piece of `color` is attacked.
+/// The squares next to `square` (a king's step, wrapping on a cylinder,
+/// across nets).
+fn neighbours<W: Word>(variant: &Variant<W>, square: Square) -> Vec<Square> {
+    let mut found = Vec::new();
+    for files in -1..=1 {
+        for ranks in -1..=1 {
+            if let Some(step) = variant.geometry().step(square, files, ranks) {
+                if step.to != square && !found.contains(&step.to) {
+                    found.push(step.to);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Whether a royal piece of `color` on `square` is in check: attacked, and
+/// under explosions not next to an enemy royal piece.
+fn checked_at<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, color: Color) -> bool {
+    let shielded = variant.spec().explosion.is_some() && {
+        let theirs = royal_squares(variant, setup, color.other());
+        neighbours(variant, square).iter().any(|s| theirs.contains(s))
+    };
+    !shielded && attacked(variant, setup, square, color.other())
+}
+
+/// Whether any royal piece of `color` is in check, or (duple check) every
+/// piece of the duple kinds.
 fn in_check<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> bool {
-    royal_squares(variant, setup, color)
+    if royal_squares(variant, setup, color)
         .into_iter()
-        .any(|king| attacked(variant, setup, king, color.other()))
+        .any(|king| checked_at(variant, setup, king, color))
+    {
+        return true;
+    }
+    let duple: Vec<char> = variant
+        .spec()
+        .goals
+        .iter()
+        .filter_map(|goal| match goal {
+            Goal::Extinction(rule) if rule.duple_check => Some(rule.pieces.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let candidates: Vec<Square> = variant
+        .size()
+        .squares()
+        .filter(|&s| {
+            setup
+                .piece_at(s)
+                .is_some_and(|p| p.color == color && duple.contains(&p.letter))
+        })
+        .collect();
+    !candidates.is_empty() && candidates.iter().all(|&s| checked_at(variant, setup, s, color))
 }
 
 /// The piece that passed the en passant squares: the one the FEN names (an
@@ -251,6 +316,10 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                     continue;
                 }
                 for to in destinations(variant, setup, spec, part, us, from, capturing) {
+                    if capturing && spec.spares_own_kind && setup.piece_at(to).is_some_and(|p| p.letter == piece.letter)
+                    {
+                        continue;
+                    }
                     let plain = Candidate {
                         from,
                         to,
@@ -282,7 +351,10 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                 let Some(victim) = en_passant_victim(variant, setup) else {
                     continue;
                 };
-                if spec_of(variant, setup.piece_at(victim).unwrap().letter).uncapturable {
+                let victim_letter = setup.piece_at(victim).unwrap().letter;
+                if spec_of(variant, victim_letter).uncapturable
+                    || (spec.spares_own_kind && victim_letter == piece.letter)
+                {
                     continue;
                 }
                 for to in destinations(variant, setup, spec, part, us, from, false) {
@@ -337,11 +409,12 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
             Some(letter) => spec_of(variant, letter),
             None => variant.spec().pieces.iter().find(|p| p.royal).unwrap(),
         };
-        let safe_start = !king_spec.royal || !attacked(variant, setup, king_from, us.other());
-        let safe_passage = !king_spec.royal
+        let royal = king_spec.royal || royal_squares(variant, setup, us).contains(&king_from);
+        let safe_start = !royal || !checked_at(variant, setup, king_from, us);
+        let safe_passage = !royal
             || between(king_from, king_to)
                 .filter(|&s| s != king_from && s != king_to)
-                .all(|s| !attacked(variant, setup, s, us.other()));
+                .all(|s| !checked_at(variant, setup, s, us));
         // Written as the king taking its rook where a plain king move has
         // the castling's coordinates.
         let plain_king_move = king_spec.movement.parts().iter().any(|part| {
@@ -367,7 +440,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
 }
 
 /// The board after `candidate` (only the board matters for legality).
-fn make(setup: &Setup, candidate: &Candidate) -> Setup {
+fn make<W: Word>(variant: &Variant<W>, setup: &Setup, candidate: &Candidate) -> Setup {
     let mut after = setup.clone();
     let moving = after.board[candidate.from.index()].take();
     if let Some((rook_from, rook_to)) = candidate.rook {
@@ -381,6 +454,25 @@ fn make(setup: &Setup, candidate: &Candidate) -> Setup {
         letter: candidate.promotion.unwrap_or(piece.letter),
         ..piece
     });
+    let captured = candidate.en_passant_victim.is_some()
+        || (candidate.rook.is_none() && setup.piece_at(candidate.to).is_some_and(|p| p.color != setup.turn));
+    if let (Some(explosion), true) = (variant.spec().explosion.as_ref(), captured) {
+        let spared = |square: Square, at_centre: bool| {
+            after.piece_at(square).is_some_and(|p| {
+                explosion.immune.contains(&p.letter) || (!at_centre && explosion.spared.contains(&p.letter))
+            })
+        };
+        let mut blasted: Vec<Square> = neighbours(variant, candidate.to)
+            .into_iter()
+            .filter(|&s| !spared(s, false))
+            .collect();
+        if !spared(candidate.to, true) {
+            blasted.push(candidate.to);
+        }
+        for square in blasted {
+            after.board[square.index()] = None;
+        }
+    }
     after.turn = setup.turn.other();
     after
 }
@@ -474,13 +566,30 @@ fn under_rules<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
     let mut kept: Vec<Candidate> = pseudo_moves(variant, setup)
         .into_iter()
         .filter(|candidate| {
-            let after = make(setup, candidate);
+            let after = make(variant, setup, candidate);
+            if variant.spec().explosion.is_some() {
+                // No royal piece of ours may go up; one of theirs going up
+                // wins whatever is left attacked.
+                let ours_lost = royal_squares(variant, setup, us).into_iter().any(|s| {
+                    let now_at = if s == candidate.from { candidate.to } else { s };
+                    after.piece_at(now_at).is_none_or(|p| p.color != us)
+                });
+                if ours_lost {
+                    return false;
+                }
+                if royal_squares(variant, setup, us.other())
+                    .into_iter()
+                    .any(|s| after.piece_at(s).is_none_or(|p| p.color == us))
+                {
+                    return true;
+                }
+            }
             !in_check(variant, &after, us)
         })
         .collect();
     if variant.spec().checks_forbidden {
         kept.retain(|candidate| {
-            let after = make(setup, candidate);
+            let after = make(variant, setup, candidate);
             !in_check(variant, &after, us.other())
         });
     }

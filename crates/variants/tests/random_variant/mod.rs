@@ -3,7 +3,8 @@
 //! lame leaps, multi-step moves and initial-only parts; pawn-like kinds with
 //! double steps, en passant and chains of promotions; castling, by a royal
 //! king or not; arrivals (at once or after a reply), extinction, check
-//! counting, compulsory capture, checks forbidden.
+//! counting, compulsory capture, checks forbidden; explosions, kings royal
+//! by their count, duple check, kings that spare their own kind.
 //! The same bytes always give the same definition, so a failure found by
 //! the fuzzer or by proptest can be replayed.
 
@@ -12,8 +13,8 @@
 use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
 use fairy_movement::{Atom, Directions, Movement, Part};
 use fairy_position::{
-    ALL_PIECES, Arrival, CastlingSpec, Extinction, GameResult, Goal, Legality, NetCrossing, PieceSpec, Position,
-    Promotion, Setup, SetupPiece, Variant, VariantSpec, Zone,
+    ALL_PIECES, Arrival, CastlingSpec, Explosion, Extinction, GameResult, Goal, Legality, NetCrossing, PieceSpec,
+    Position, Promotion, Setup, SetupPiece, Variant, VariantSpec, Zone,
 };
 
 use crate::common::moves;
@@ -267,6 +268,10 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
         place(0, 0, rook);
         place(files - 1, 0, rook);
     }
+    if !royal_king && choices.chance(2) {
+        // A second king, for kings royal by their count.
+        place(choices.below(usize::from(files)) as u8, choices.below(2) as u8, 'K');
+    }
     for _ in 0..2 + choices.below(6) {
         let kind = choices.below(kinds);
         let rank = if pawn_like[kind] { 1 } else { choices.below(2) as u8 };
@@ -369,6 +374,27 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     }
     if choices.chance(1) {
         spec = spec.checkmate(results[choices.below(3)]);
+    }
+    if !royal_king && choices.chance(2) {
+        // The last kings royal (atomic's one king), maybe with a duple
+        // check on all of them (spartan).
+        let mut rule = Extinction::of(results[choices.below(3)], ['K'])
+            .at_most(choices.below(2) as u32)
+            .royal();
+        if choices.chance(3) {
+            rule = rule.with_duple_check();
+        }
+        spec = spec.goal(Goal::Extinction(rule));
+    }
+    if !royal_king && choices.chance(2) {
+        let mut explosion = Explosion::sparing([letters[choices.below(kinds)]]);
+        if choices.chance(2) {
+            explosion = explosion.immune(['K']);
+        }
+        spec = spec.explosion(explosion);
+    }
+    if choices.chance(1) {
+        spec.pieces[0].spares_own_kind = true;
     }
     Some(spec)
 }

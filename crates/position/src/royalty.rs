@@ -1,0 +1,115 @@
+//! Which pieces are royal, and which royal pieces are in check.
+//!
+//! A piece is royal by its kind ([`PieceSpec::royal`](crate::PieceSpec)),
+//! or by its count: an extinction rule may make the last pieces of a kind
+//! royal ([`Extinction::royal`](crate::Extinction)). Check is decided here
+//! and nowhere else, with the rules that change it: under explosions a
+//! royal piece next to an enemy royal piece cannot be taken, and a duple
+//! check attacks all pieces of a kind at once.
+
+use fairy_geometry::{Square, SquareSet, Word};
+use fairy_movement::Color;
+
+use crate::Position;
+
+impl<W: Word> Position<'_, W> {
+    /// The royal pieces of `color`: those of royal kinds, and the last
+    /// pieces of kinds an extinction rule makes royal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_movement::{Color, Movement};
+    /// use fairy_position::{Extinction, GameResult, Goal, PieceSpec, Position, Variant, VariantSpec};
+    ///
+    /// // Two kings a side; the last one left is royal.
+    /// let spec = VariantSpec::new("kings", Geometry::new(BoardSize::new(4, 4)?), "kk2/4/4/K2K w - - 0 1")
+    ///     .piece(PieceSpec::new('K', "king", Movement::king()))
+    ///     .goal(Goal::Extinction(Extinction::of(GameResult::Loss, ['K']).royal()));
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// let position = variant.start_position();
+    /// assert!(position.royal_pieces(Color::White).is_empty());
+    /// let one_left = Position::from_fen(&variant, "kk2/4/4/K3 w - - 0 1")?;
+    /// assert_eq!(one_left.royal_pieces(Color::White).count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn royal_pieces(&self, color: Color) -> SquareSet<W> {
+        let goals = &self.variant.goals;
+        let mut royal = self.pieces_of_kinds(color, self.variant.royal);
+        for &(kind, most) in &goals.pseudo_royals {
+            let pieces = self.pieces_of(color, kind);
+            if pieces.count() <= most {
+                royal |= pieces;
+            }
+        }
+        royal
+    }
+
+    /// The square of a royal piece of `color`, if it has one (the first,
+    /// if it has several).
+    pub fn royal_square(&self, color: Color) -> Option<Square> {
+        self.royal_pieces(color).first()
+    }
+
+    /// The royal pieces of `color` that are in check: attacked by the other
+    /// side, unless captures explode and an enemy royal piece stands next
+    /// to them (its own would blow up with them); with a duple check, all
+    /// of its pieces of the duple kinds when every one is so attacked.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_movement::{Color, Movement};
+    /// use fairy_position::{PieceSpec, Variant, VariantSpec};
+    ///
+    /// let spec = VariantSpec::new("rooks", Geometry::new(BoardSize::new(4, 4)?), "k3/4/4/K2r w - - 0 1")
+    ///     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    ///     .piece(PieceSpec::new('R', "rook", Movement::rook()));
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// let position = variant.start_position();
+    /// assert_eq!(position.checked_royals(Color::White).count(), 1);
+    /// assert!(position.is_check());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn checked_royals(&self, color: Color) -> SquareSet<W> {
+        let by = color.other();
+        let occupied = self.occupied();
+        let theirs = if self.variant.explosion.is_some() {
+            self.royal_pieces(by)
+        } else {
+            SquareSet::EMPTY
+        };
+        let in_check = |square: Square| {
+            !self.blast_neighbours(square).intersects(theirs) && self.is_attacked(square, by, occupied)
+        };
+        let mut checked: SquareSet<W> = self
+            .royal_pieces(color)
+            .iter()
+            .filter(|&square| in_check(square))
+            .collect();
+        let duple = &self.variant.goals.duple_check;
+        if !duple.is_empty() {
+            let candidates = self.pieces_of_kinds(color, *duple);
+            if candidates.any() && candidates.iter().all(in_check) {
+                checked |= candidates;
+            }
+        }
+        checked
+    }
+
+    /// Whether a royal piece of the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.checked_royals(self.turn).any()
+    }
+
+    /// The pieces giving check to the side to move's royal pieces.
+    pub fn checkers(&self) -> SquareSet<W> {
+        let occupied = self.occupied();
+        let by = self.turn.other();
+        self.checked_royals(self.turn)
+            .iter()
+            .fold(SquareSet::EMPTY, |all, royal| all | self.attackers(royal, by, occupied))
+    }
+}
