@@ -302,6 +302,12 @@ impl<W: Word> Variant<W> {
             });
         }
         let spares_own_kind = kind_set(&|p| p.spares_own_kind);
+        let promotion_limits = spec
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(index, piece)| Some((PieceKind::new(index as u8), piece.promotion_limit?)))
+            .collect();
         // Checks and pins against one royal piece decide legality unless
         // royalty changes with the count of pieces, explosions take pieces
         // off around a capture, or a capture depends on the kinds involved.
@@ -324,6 +330,7 @@ impl<W: Word> Variant<W> {
             single_royal,
             uncapturable,
             spares_own_kind,
+            promotion_limits,
             explosion,
             en_passant_capturers,
             castling,

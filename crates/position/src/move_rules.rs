@@ -1,4 +1,5 @@
-//! Move rules over the legal moves: checks forbidden (racing kings), and
+//! Move rules over the legal moves: promotion limits (spartan), checks
+//! forbidden (racing kings), a royal piece held in check (makpong), and
 //! compulsory capture (antichess, losers): a side that can capture must.
 //!
 //! They apply on top of the legality strategy: the legal moves are
@@ -41,9 +42,21 @@ impl<W: Word> Position<'_, W> {
     pub(crate) fn generate_restricted<S: MoveSink<W>>(&self, sink: &mut S) {
         let mut moves = MoveList::new();
         self.generate_by_strategy(&mut MoveCollector(&mut moves));
+        for &(kind, limit) in &self.variant.promotion_limits {
+            if self.pieces_of(self.turn, kind).count() >= limit {
+                moves.retain(|mv| mv.promotion() != Some(kind));
+            }
+        }
         if self.variant.spec.checks_forbidden {
             let checkers = self.checkers_of_turn();
             moves.retain(|mv| !self.gives_check_by(*mv, &checkers));
+        }
+        if self.variant.spec.royal_held_in_check {
+            let checkers = self.checkers();
+            if checkers.any() {
+                let royals = self.royal_pieces(self.turn);
+                moves.retain(|mv| !royals.contains(mv.from()) || checkers == SquareSet::from_square(mv.to()));
+            }
         }
         let must_capture = self.variant.spec.compulsory_capture && moves.iter().any(|&mv| self.is_capture(mv));
         for mv in moves {

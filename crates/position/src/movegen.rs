@@ -190,12 +190,17 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// Generates the legal moves by the legality strategy and the move
-    /// rules (no checks, compulsory capture), whether or not the game has
+    /// rules (no checks, compulsory capture, a royal piece held in check),
+    /// whether or not the game has
     /// ended.
     #[inline(always)]
     pub(crate) fn generate_under_rules<S: MoveSink<W>>(&self, sink: &mut S) {
         let rules = &self.variant.spec;
-        if rules.checks_forbidden || rules.compulsory_capture {
+        if rules.checks_forbidden
+            || rules.compulsory_capture
+            || rules.royal_held_in_check
+            || !self.variant.promotion_limits.is_empty()
+        {
             self.generate_restricted(sink);
         } else {
             self.generate_by_strategy(sink);

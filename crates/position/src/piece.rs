@@ -166,6 +166,10 @@ pub struct PieceSpec {
     pub initial: Zone,
     /// How it promotes, if it does.
     pub promotion: Option<Promotion>,
+    /// How many pieces of this kind a side may have on the board at most
+    /// for a promotion to it to be allowed (spartan: two kings); no limit
+    /// if `None`.
+    pub promotion_limit: Option<u32>,
     /// Whether its moves reset the clock of the n-move rule, as captures
     /// and promotions do: those of its moves that its plain moves cannot
     /// undo (as in Fairy-Stockfish, a pawn's step sideways does not reset
@@ -188,6 +192,7 @@ impl PieceSpec {
             net: NetCrossing::Free,
             initial: Zone::none(),
             promotion: None,
+            promotion_limit: None,
             resets_clock: None,
         }
     }
@@ -233,6 +238,16 @@ impl PieceSpec {
     pub fn promotion(self, promotion: Promotion) -> PieceSpec {
         PieceSpec {
             promotion: Some(promotion),
+            ..self
+        }
+    }
+
+    /// This piece, promoted to only while its side has fewer than `limit`
+    /// of it on the board.
+    #[must_use]
+    pub fn promotion_limit(self, limit: u32) -> PieceSpec {
+        PieceSpec {
+            promotion_limit: Some(limit),
             ..self
         }
     }

@@ -51,6 +51,10 @@ pub struct VariantSpec {
     pub compulsory_capture: bool,
     /// Whether moves that give check are illegal (racing kings).
     pub checks_forbidden: bool,
+    /// Whether a royal piece in check is held there: it may move only to
+    /// take the one piece giving check (makpong); other pieces still
+    /// answer the check as usual.
+    pub royal_held_in_check: bool,
     /// Where en passant captures may be made, counted from the capturing
     /// side (horde: its sixth rank only); anywhere a double step passes if
     /// `None`.
@@ -75,6 +79,7 @@ impl VariantSpec {
             n_move_rule: FIFTY_MOVES,
             compulsory_capture: false,
             checks_forbidden: false,
+            royal_held_in_check: false,
             en_passant_zone: None,
             explosion: None,
             start_fen: start_fen.into(),
@@ -154,6 +159,35 @@ impl VariantSpec {
     pub fn forbid_checks(self) -> VariantSpec {
         VariantSpec {
             checks_forbidden: true,
+            ..self
+        }
+    }
+
+    /// Holds a royal piece in check where it stands unless it can take the
+    /// one piece giving check (makpong).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_movement::Movement;
+    /// use fairy_position::{PieceSpec, Variant, VariantSpec};
+    ///
+    /// // The rook on a4 checks the king on a1, which may not step aside;
+    /// // the rook on c2 blocks.
+    /// let spec = VariantSpec::new("held", Geometry::new(BoardSize::new(4, 4)?), "r2k/4/2R1/K3 w - - 0 1")
+    ///     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    ///     .piece(PieceSpec::new('R', "rook", Movement::rook()))
+    ///     .hold_royal_in_check();
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// let moves = variant.start_position().legal_moves();
+    /// assert_eq!(moves.len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn hold_royal_in_check(self) -> VariantSpec {
+        VariantSpec {
+            royal_held_in_check: true,
             ..self
         }
     }

@@ -29,6 +29,8 @@ pub struct Variant<W: Word = u64> {
     /// no piece promotes to): the pins-and-checks fast path's condition.
     pub(crate) single_royal: bool,
     pub(crate) uncapturable: KindSet,
+    /// Kinds promoted to only while a side has fewer of them than this.
+    pub(crate) promotion_limits: SmallVec<[(PieceKind, u32); 2]>,
     /// Kinds that may not capture their own kind.
     pub(crate) spares_own_kind: KindSet,
     pub(crate) explosion: Option<CompiledExplosion<W>>,
@@ -297,6 +299,11 @@ impl<W: Word> Variant<W> {
     /// Whether moves that give check are illegal.
     pub fn checks_forbidden(&self) -> bool {
         self.spec.checks_forbidden
+    }
+
+    /// Whether a royal piece in check may move only to take its checker.
+    pub fn royal_held_in_check(&self) -> bool {
+        self.spec.royal_held_in_check
     }
 
     /// Whether a side that can capture must.

@@ -366,3 +366,43 @@ fn several_royal_kinds_must_all_be_kept_safe() {
         assert!(!all.iter().any(|m| m.starts_with("e1")), "{all:?}");
     });
 }
+
+#[test]
+fn a_royal_piece_held_in_check_may_only_take_its_checker() {
+    // Makpong: the king on e1 may not step out of the rook's check; the
+    // rook on d2 blocks on d1. With the checker next to it, the king may
+    // take it, and do nothing else.
+    let spec = pieces(8, 8, true).hold_royal_in_check();
+    position_both_ways(spec.clone(), "k7/8/8/8/8/8/3R4/r3K3 w - - 0 1", |position| {
+        assert_eq!(moves(position), ["d2d1"]);
+    });
+    position_both_ways(spec.clone(), "k7/8/8/8/8/8/8/3rK3 w - - 0 1", |position| {
+        assert_eq!(moves(position), ["e1d1"]);
+    });
+    // Out of check the king moves freely.
+    position_both_ways(spec, "k7/8/8/8/8/8/8/4K3 w - - 0 1", |position| {
+        assert_eq!(moves(position).len(), 5);
+    });
+}
+
+#[test]
+fn a_promotion_limit_bars_promoting_to_a_kind_a_side_has_enough_of() {
+    // At most one queen: with a queen on d1 the pawn may become a rook,
+    // not a queen; once the queen is gone, a queen again.
+    let mut spec = pieces(8, 8, true);
+    for piece in &mut spec.pieces {
+        match piece.letter {
+            'Q' => piece.promotion_limit = Some(1),
+            'P' => piece.promotion = Some(fairy_position::Promotion::new(Zone::ranks([8]), ['Q', 'R'])),
+            _ => {}
+        }
+    }
+    position_both_ways(spec.clone(), "k7/4P3/8/8/8/8/8/K2Q4 w - - 0 1", |position| {
+        let promotions: Vec<String> = moves(position).into_iter().filter(|m| m.starts_with("e7")).collect();
+        assert_eq!(promotions, ["e7e8r"]);
+    });
+    position_both_ways(spec, "k7/4P3/8/8/8/8/8/K7 w - - 0 1", |position| {
+        let promotions: Vec<String> = moves(position).into_iter().filter(|m| m.starts_with("e7")).collect();
+        assert_eq!(promotions, ["e7e8q", "e7e8r"]);
+    });
+}

@@ -16,6 +16,8 @@
 //!                            # its opposite to the side with more; equal: a draw (suicide)
 //! compulsory_capture = false # a side that can capture must (antichess, losers)
 //! checks_forbidden = false   # moves that give check are illegal (racing kings)
+//! royal_held_in_check = false  # a royal piece in check may move only to take the one
+//!                            # piece giving check (makpong)
 //! en_passant_zone = { ranks = [6] }  # where en passant captures may be made, counted
 //!                            # from the capturing side (default: anywhere; horde)
 //! checks_to_win = 3          # giving this many checks wins (three-check; default none);
@@ -40,6 +42,7 @@
 //! royal = false              # default false: must not be left in check
 //! uncapturable = false       # default false
 //! spares_own_kind = false    # default false: may not capture a piece of its own kind (atomar)
+//! promotion_limit = 2        # promoted to only while its side has fewer on the board (default none)
 //! net = "free"               # "free" (default), "moves-only" or "never"
 //! promotion = { ranks = [8], to = ["Q", "R", "B", "N"], compulsory = true }
 //! # promotion tables may also give `squares`, `black_squares` (Black's own
@@ -245,6 +248,8 @@ struct VariantFile {
     compulsory_capture: bool,
     #[serde(default)]
     checks_forbidden: bool,
+    #[serde(default)]
+    royal_held_in_check: bool,
     en_passant_zone: Option<ZoneFile>,
     explosion: Option<ExplosionFile>,
     checks_to_win: Option<u8>,
@@ -278,6 +283,7 @@ struct PieceFile {
     uncapturable: bool,
     #[serde(default)]
     spares_own_kind: bool,
+    promotion_limit: Option<u32>,
     #[serde(default)]
     net: NetName,
     promotion: Option<PromotionFile>,
@@ -473,6 +479,7 @@ impl PieceFile {
         spec.royal = self.royal;
         spec.uncapturable = self.uncapturable;
         spec.spares_own_kind = self.spares_own_kind;
+        spec.promotion_limit = self.promotion_limit;
         spec.resets_clock = self.resets_clock;
         if let Some(promotion) = &self.promotion {
             let key = format!("{key}.promotion");
@@ -526,6 +533,9 @@ impl VariantFile {
         }
         if self.checks_forbidden {
             spec = spec.forbid_checks();
+        }
+        if self.royal_held_in_check {
+            spec = spec.hold_royal_in_check();
         }
         if let Some(squares) = &self.en_passant_zone {
             spec = spec.en_passant_zone(zone("en_passant_zone", &squares.ranks, &squares.squares)?);

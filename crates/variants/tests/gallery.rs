@@ -146,6 +146,15 @@ const FSF_PERFT: &[(&str, Option<&str>, u32, u64)] = &[
         2,
         148,
     ),
+    (
+        "makpong",
+        Some("3mk3/r3s1R1/1psppnp1/p1pn4/1P2NP2/P1PPP1P1/4NS2/R1SKM3 w - - 0 1"),
+        4,
+        593_103,
+    ),
+    ("spartan", None, 3, 14_244),
+    ("spartan", Some("k6k/hh2Q2h/8/8/8/8/8/4K3 w - - 0 1"), 3, 6_130),
+    ("spartan", Some("8/8/8/8/6Q1/8/2h3h1/4K1k1 b - - 0 1"), 3, 3_456),
     ("atomar", None, 4, 197_779),
     (
         "atomar",

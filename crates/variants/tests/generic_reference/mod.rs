@@ -117,36 +117,44 @@ fn may_stand<W: Word>(variant: &Variant<W>, letter: char, color: Color, square: 
 
 /// Whether a piece of `by` could capture an enemy royal piece on `square`.
 pub fn attacked<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, by: Color) -> bool {
+    variant
+        .size()
+        .squares()
+        .any(|from| setup.piece_at(from).is_some_and(|p| p.color == by) && attacks_from(variant, setup, from, square))
+}
+
+/// Whether the piece on `from` could capture an enemy royal piece on
+/// `square`.
+fn attacks_from<W: Word>(variant: &Variant<W>, setup: &Setup, from: Square, square: Square) -> bool {
     let geometry = variant.geometry();
-    variant.size().squares().any(|from| {
-        let Some(piece) = setup.piece_at(from).filter(|p| p.color == by) else {
-            return false;
-        };
-        let spec = spec_of(variant, piece.letter);
-        spec.movement
-            .parts()
-            .iter()
-            .filter(|part| part.mode().can_capture())
-            .any(|part| {
-                may_start(variant, spec, part, by, from)
-                    && part
-                        .paths(geometry, by, from, may_cross(spec, true))
-                        .iter()
-                        .any(|path| {
-                            let squares = path.squares();
-                            let first_destination = squares.len() - path.destinations().len();
-                            for (index, &to) in squares.iter().enumerate() {
-                                if to == square {
-                                    return index >= first_destination && !geometry.same_cell(from, to);
-                                }
-                                if setup.piece_at(to).is_some() {
-                                    return false;
-                                }
+    let Some(piece) = setup.piece_at(from) else {
+        return false;
+    };
+    let by = piece.color;
+    let spec = spec_of(variant, piece.letter);
+    spec.movement
+        .parts()
+        .iter()
+        .filter(|part| part.mode().can_capture())
+        .any(|part| {
+            may_start(variant, spec, part, by, from)
+                && part
+                    .paths(geometry, by, from, may_cross(spec, true))
+                    .iter()
+                    .any(|path| {
+                        let squares = path.squares();
+                        let first_destination = squares.len() - path.destinations().len();
+                        for (index, &to) in squares.iter().enumerate() {
+                            if to == square {
+                                return index >= first_destination && !geometry.same_cell(from, to);
                             }
-                            false
-                        })
-            })
-    })
+                            if setup.piece_at(to).is_some() {
+                                return false;
+                            }
+                        }
+                        false
+                    })
+        })
 }
 
 /// The royal pieces of `color`: of royal kinds, and the last pieces of the
@@ -202,15 +210,13 @@ fn checked_at<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, colo
     !shielded && attacked(variant, setup, square, color.other())
 }
 
-/// Whether any royal piece of `color` is in check, or (duple check) every
-/// piece of the duple kinds.
-fn in_check<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> bool {
-    if royal_squares(variant, setup, color)
+/// The royal pieces of `color` in check, and (duple check) every piece of
+/// the duple kinds if all are attacked.
+fn checked_squares<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> Vec<Square> {
+    let mut checked: Vec<Square> = royal_squares(variant, setup, color)
         .into_iter()
-        .any(|king| checked_at(variant, setup, king, color))
-    {
-        return true;
-    }
+        .filter(|&king| checked_at(variant, setup, king, color))
+        .collect();
     let duple: Vec<char> = variant
         .spec()
         .goals
@@ -230,7 +236,19 @@ fn in_check<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> bool 
                 .is_some_and(|p| p.color == color && duple.contains(&p.letter))
         })
         .collect();
-    !candidates.is_empty() && candidates.iter().all(|&s| checked_at(variant, setup, s, color))
+    if !candidates.is_empty() && candidates.iter().all(|&s| checked_at(variant, setup, s, color)) {
+        for square in candidates {
+            if !checked.contains(&square) {
+                checked.push(square);
+            }
+        }
+    }
+    checked
+}
+
+/// Whether `color` is in check.
+fn in_check<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> bool {
+    !checked_squares(variant, setup, color).is_empty()
 }
 
 /// The piece that passed the en passant squares: the one the FEN names (an
@@ -334,7 +352,21 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                                 found.push(plain.clone());
                             }
                             let choices = promotion.choices_for(us);
-                            for &letter in choices.iter().filter(|&&letter| may_stand(variant, letter, us, to)) {
+                            let below_limit = |letter: char| {
+                                spec_of(variant, letter).promotion_limit.is_none_or(|limit| {
+                                    let count = setup
+                                        .board
+                                        .iter()
+                                        .flatten()
+                                        .filter(|p| p.color == us && p.letter == letter)
+                                        .count();
+                                    (count as u32) < limit
+                                })
+                            };
+                            for &letter in choices
+                                .iter()
+                                .filter(|&&letter| may_stand(variant, letter, us, to) && below_limit(letter))
+                            {
                                 found.push(Candidate {
                                     promotion: Some(letter),
                                     ..plain.clone()
@@ -587,6 +619,20 @@ fn under_rules<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
             !in_check(variant, &after, us)
         })
         .collect();
+    if variant.spec().royal_held_in_check && in_check(variant, setup, us) {
+        // The royal piece moves only to take its one checker.
+        let royals = royal_squares(variant, setup, us);
+        let checked = checked_squares(variant, setup, us);
+        let checkers: Vec<Square> = variant
+            .size()
+            .squares()
+            .filter(|&s| {
+                setup.piece_at(s).is_some_and(|p| p.color != us)
+                    && checked.iter().any(|&royal| attacks_from(variant, setup, s, royal))
+            })
+            .collect();
+        kept.retain(|candidate| !royals.contains(&candidate.from) || checkers == [candidate.to]);
+    }
     if variant.spec().checks_forbidden {
         kept.retain(|candidate| {
             let after = make(variant, setup, candidate);

@@ -4,7 +4,8 @@
 //! double steps, en passant and chains of promotions; castling, by a royal
 //! king or not; arrivals (at once or after a reply), extinction, check
 //! counting, compulsory capture, checks forbidden; explosions, kings royal
-//! by their count, duple check, kings that spare their own kind.
+//! by their count, duple check, kings that spare their own kind, a king
+//! held in check, promotion limits.
 //! The same bytes always give the same definition, so a failure found by
 //! the fuzzer or by proptest can be replayed.
 
@@ -373,6 +374,9 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
         spec = spec.forbid_checks();
     }
     if choices.chance(1) {
+        spec = spec.hold_royal_in_check();
+    }
+    if choices.chance(1) {
         spec = spec.checkmate(results[choices.below(3)]);
     }
     if !royal_king && choices.chance(2) {
@@ -395,6 +399,10 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     }
     if choices.chance(1) {
         spec.pieces[0].spares_own_kind = true;
+    }
+    if choices.chance(2) {
+        let index = choices.below(spec.pieces.len());
+        spec.pieces[index].promotion_limit = Some(1 + choices.below(2) as u32);
     }
     Some(spec)
 }
