@@ -3,7 +3,7 @@
 
 use fairy_geometry::{BoardSize, Square, SquareSet, Word};
 use fairy_movement::Color;
-use fairy_position::{PieceKind, Position, Variant};
+use fairy_position::{ALL_PIECES, GameResult, Goal, PieceKind, Position, Variant};
 
 /// Centipawns per move of mobility.
 const MOBILITY: i32 = 2;
@@ -31,11 +31,15 @@ pub struct Evaluator {
     values: Vec<i32>,
     /// Per kind and colour: the bonus for standing on each square.
     bonus: Vec<[Vec<i32>; 2]>,
+    /// 1, or -1 where losing every piece wins (antichess): material is
+    /// then a burden.
+    material_sign: i32,
 }
 
 impl Evaluator {
     /// The evaluator of a variant: piece values from mobility on the empty
-    /// board, bonuses for approaching promotion and arrival zones.
+    /// board, bonuses for approaching promotion and arrival zones; where
+    /// losing every piece wins, material counts against its owner.
     pub fn new<W: Word>(variant: &Variant<W>) -> Evaluator {
         let size = variant.size();
         let mut values = Vec::new();
@@ -62,7 +66,14 @@ impl Evaluator {
             .kinds()
             .map(|kind| Color::ALL.map(|color| Evaluator::approach_bonus(variant, &values, kind, color, size)))
             .collect();
-        Evaluator { values, bonus }
+        let loses_to_win = variant.spec().goals.iter().any(|goal| {
+            matches!(goal, Goal::Extinction(rule) if rule.result == GameResult::Win && rule.pieces.contains(&ALL_PIECES))
+        });
+        Evaluator {
+            values,
+            bonus,
+            material_sign: if loses_to_win { -1 } else { 1 },
+        }
     }
 
     /// The bonus of each square for a piece of `kind` and `color`: growing
@@ -119,7 +130,7 @@ impl Evaluator {
                 .bonus
                 .get(kind)
                 .map_or(0, |b| b[piece.color.index()].get(square.index()).copied().unwrap_or(0));
-            let worth = self.values.get(kind).copied().unwrap_or(0) + bonus;
+            let worth = self.material_sign * self.values.get(kind).copied().unwrap_or(0) + bonus;
             score += if piece.color == us { worth } else { -worth };
         }
         let mobility = position.mobility(us) as i32 - position.mobility(us.other()) as i32;
@@ -155,6 +166,29 @@ mod tests {
         assert!(value('R') < value('Q'));
         assert_eq!(value('K'), 0);
         assert_eq!(evaluator.evaluate(&chess.start_position()), 0);
+    }
+
+    #[test]
+    fn material_is_a_burden_where_losing_every_piece_wins() {
+        struct Scores;
+        impl fairy_position::VariantVisitor for Scores {
+            type Output = (i32, i32);
+            fn visit<W: Word>(self, variant: &Variant<W>) -> (i32, i32) {
+                let evaluator = Evaluator::new(variant);
+                let score = |fen| evaluator.evaluate(&Position::from_fen(variant, fen).unwrap());
+                (
+                    score("7r/8/8/8/8/8/8/R7 w - - 0 1"),
+                    score("7r/8/8/8/8/8/8/RR6 w - - 0 1"),
+                )
+            }
+        }
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants/antichess.toml");
+        let (one_rook, two_rooks) = fairy_variants::load(path).unwrap().visit(Scores);
+        assert!(one_rook > two_rooks, "{one_rook} {two_rooks}");
+        let chess = fairy_variants::chess();
+        let evaluator = Evaluator::new(chess);
+        let score = |fen| evaluator.evaluate(&Position::from_fen(chess, fen).unwrap());
+        assert!(score("k5r1/8/8/8/8/8/8/1RR4K w - - 0 1") > score("k5r1/8/8/8/8/8/8/1R5K w - - 0 1"));
     }
 
     #[test]

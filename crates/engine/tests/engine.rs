@@ -162,6 +162,67 @@ fn self_play_reaches_a_result_in_every_built_in_variant() {
     }
 }
 
+/// The final outcome is the one the rules give for the game's end.
+fn assert_legal_end<W: Word>(game: &Game<'_, W>, name: &str) {
+    let outcome = game
+        .outcome()
+        .unwrap_or_else(|| panic!("{name}: the game has not ended"));
+    let position = game.position();
+    match outcome.reason {
+        EndReason::Repetition => assert!(game.repetitions() >= 3, "{name}"),
+        EndReason::MoveRule => {
+            assert!(position.halfmoves() >= 2 * position.variant().n_move_rule(), "{name}")
+        }
+        _ => assert_eq!(position.outcome(), Some(outcome), "{name}"),
+    }
+    assert!(
+        position.legal_moves().is_empty() || position.outcome().is_none(),
+        "{name}"
+    );
+}
+
+/// Plays a whole game, engine against engine, in a variant of any word
+/// size: its outcome and length.
+struct WholeGame {
+    name: &'static str,
+}
+
+impl fairy_position::VariantVisitor for WholeGame {
+    type Output = String;
+
+    fn visit<W: Word>(self, variant: &Variant<W>) -> String {
+        let (game, plies) = self_play(variant);
+        assert_legal_end(&game, self.name);
+        format!("{}: {} after {plies} plies", self.name, game.outcome().unwrap())
+    }
+}
+
+#[test]
+fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
+    // One gallery variant per family: extinction and compulsory capture,
+    // losing all pieces, explosions, check counting, races, no royal piece,
+    // kings royal by count with duple check, a king held in check, the bare
+    // king, several royal kinds.
+    for name in [
+        "antichess",
+        "extinction",
+        "atomic",
+        "nocheckatomic",
+        "3check",
+        "racingkings",
+        "horde",
+        "spartan",
+        "makpong",
+        "shatranj",
+        "coregal",
+        "kinglet",
+    ] {
+        let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        let variant = fairy_variants::load(&path).unwrap();
+        println!("{}", variant.visit(WholeGame { name }));
+    }
+}
+
 /// Plays `plies` engine moves (or to the end) in a variant of any word size.
 struct ShortGame {
     plies: usize,
