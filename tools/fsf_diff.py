@@ -84,6 +84,8 @@ class Fairy:
                 else:
                     current = {"fen": text, "moves": {}}
                 results.append(current)
+            elif line.startswith("Game over: ") and current is not None:
+                current["outcome"] = line.split()[2]
             elif line.startswith("Nodes searched") or line.startswith("Time:"):
                 continue
             elif current is not None and "moves" in current and ": " in line:
@@ -215,7 +217,7 @@ def check_variant(name, definition, fairy_binary, args, lines):
         else:
             positions.append(list(moves))
     results = fairy.divide([(start, m) for m in positions], 1)
-    checked = equivalent = 0
+    checked = equivalent = ended = 0
     sampled = []
     for index, moves in enumerate(positions):
         if index >= len(results):
@@ -230,6 +232,20 @@ def check_variant(name, definition, fairy_binary, args, lines):
                 " ".join(moves), ours["fen"], describe_difference(ours["moves"], theirs)))
             continue
         checked += 1
+        if not theirs:
+            # The game is over: the same result (FSF scores it for the side
+            # to move).
+            value = sf.game_result(name, start, moves)
+            white_to_move = sf.get_fen(name, start, moves).split()[1] == "w"
+            if value == 0:
+                expected = "1/2-1/2"
+            else:
+                expected = "1-0" if (value > 0) == white_to_move else "0-1"
+            if ours.get("outcome") != expected:
+                report.fail("moves %s: the game is over, fairy scores %s, FSF %s"
+                            % (" ".join(moves), ours.get("outcome"), expected))
+                continue
+            ended += 1
         fsf_fen = sf.get_fen(name, start, moves)
         if ours["fen"] != fsf_fen:
             # Written differently: each side must read the other's FEN as
@@ -249,8 +265,8 @@ def check_variant(name, definition, fairy_binary, args, lines):
                 report.note("FEN written differently: fairy %s, FSF %s" % (ours["fen"], fsf_fen))
         if theirs and index % args.sample_every == 0:
             sampled.append(moves)
-    report.note("%d positions from %d games: move sets and FEN agree (%d FENs written differently but read alike)"
-                % (checked, args.games, equivalent))
+    report.note("%d positions from %d games: move sets and FEN agree (%d FENs written differently but read alike);"
+                " %d games ended, with the same result" % (checked, args.games, equivalent, ended))
 
     # 3. Perft at sampled positions.
     if args.perft_depth > 1 and sampled:

@@ -75,6 +75,9 @@ impl<O: Write> VariantVisitor for Perft<'_, O> {
             let position = game.position();
             if self.numbered {
                 writeln!(self.out, "position {}: {}", index + 1, position.fen())?;
+                if let Some(outcome) = position.outcome() {
+                    writeln!(self.out, "Game over: {} {:?}", outcome.pgn(), outcome.reason)?;
+                }
             }
             let started = Instant::now();
             let nodes = if self.depth == 0 || (self.threads == 1 && !self.divide) {

@@ -201,8 +201,8 @@ impl fairy_position::VariantVisitor for WholeGame {
 fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
     // One gallery variant per family: extinction and compulsory capture,
     // losing all pieces, explosions, check counting, races, no royal piece,
-    // kings royal by count with duple check, a king held in check, the bare
-    // king, several royal kinds.
+    // kings royal by count with duple check, a king held in check, mate
+    // conditions, the bare king, several royal kinds.
     for name in [
         "antichess",
         "extinction",
@@ -213,6 +213,7 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
         "horde",
         "spartan",
         "makpong",
+        "shatar",
         "shatranj",
         "coregal",
         "kinglet",

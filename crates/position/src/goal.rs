@@ -16,7 +16,11 @@ use smallvec::SmallVec;
 
 use crate::compile::{KindOf, ZoneOf};
 use crate::kinds::KindSet;
-use crate::{CheckCounters, EndReason, GameResult, Outcome, PieceKind, Position, PositionError, VariantError, Zone};
+use crate::mate_condition::CompiledMateCondition;
+use crate::{
+    CheckCounters, EndReason, GameResult, MateCondition, Outcome, PieceKind, Position, PositionError, VariantError,
+    Zone,
+};
 
 /// A way a game of the variant is won, lost or drawn.
 ///
@@ -61,6 +65,8 @@ pub enum Goal {
     /// Every draw (stalemate scored as a draw, a claimed draw) is a win for
     /// this side instead (Armageddon: Black).
     DrawOdds(Color),
+    /// Conditions a checkmate must meet (shatar).
+    MateCondition(MateCondition),
 }
 
 /// A winning arrival: a move that puts a piece of the kind lettered `piece`
@@ -280,6 +286,7 @@ pub(crate) struct Goals<W: Word> {
     pub pseudo_royals: SmallVec<[(PieceKind, u32); 2]>,
     /// Kinds whose pieces, all attacked at once, are in check.
     pub duple_check: KindSet,
+    pub mate_condition: Option<CompiledMateCondition>,
     /// Whether a goal can end the game before moves are generated.
     immediate: bool,
 }
@@ -298,9 +305,10 @@ impl<W: Word> Goals<W> {
             draw_odds: None,
             pseudo_royals: SmallVec::new(),
             duple_check: KindSet::EMPTY,
+            mate_condition: None,
             immediate: false,
         };
-        let mut seen = [false; 4];
+        let mut seen = [false; 5];
         let mut once = |index: usize, goal: &'static str| {
             if std::mem::replace(&mut seen[index], true) {
                 Err(VariantError::Goal {
@@ -356,6 +364,10 @@ impl<W: Word> Goals<W> {
                         });
                     }
                     compiled.checks_to_win = Some(*checks);
+                }
+                Goal::MateCondition(condition) => {
+                    once(4, "the mate condition")?;
+                    compiled.mate_condition = Some(CompiledMateCondition::compile(condition, kind_of)?);
                 }
                 Goal::DrawOdds(color) => {
                     once(2, "the side with draw odds")?;
@@ -619,7 +631,7 @@ impl<W: Word> Position<'_, W> {
     pub fn no_move_outcome(&self) -> Outcome {
         let goals = &self.variant.goals;
         let (result, reason) = if self.is_check() {
-            (goals.checkmate, EndReason::Checkmate)
+            self.mate_result(goals.checkmate)
         } else if goals.stalemate_by_piece_count {
             let (ours, theirs) = (self.pieces(self.turn).count(), self.pieces(self.turn.other()).count());
             let result = match ours.cmp(&theirs) {

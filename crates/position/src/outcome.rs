@@ -51,6 +51,11 @@ pub enum EndReason {
     Extinction,
     /// A side gave the number of checks that wins.
     CheckCount,
+    /// A checkmate that does not meet the variant's conditions on mates
+    /// ([`MateCondition`](crate::MateCondition)): a mate by forbidden
+    /// pieces wins for the mated side, a mate without the check a series
+    /// needed is a draw (shatar).
+    UnsoundMate,
     /// The same position occurred a third time: a draw a player may claim
     /// (reported by [`Game`](crate::Game), never by a position alone).
     Repetition,
@@ -107,6 +112,7 @@ impl fmt::Display for EndReason {
             EndReason::Arrival => "arrival",
             EndReason::Extinction => "extinction",
             EndReason::CheckCount => "checks",
+            EndReason::UnsoundMate => "a mate the rules do not allow",
             EndReason::Repetition => "threefold repetition",
             EndReason::MoveRule => "the n-move rule",
         })

@@ -8,6 +8,7 @@ use fairy_geometry::{BoardSize, Coord, File, MAX_RANKS, Rank, Square, SquareSet,
 use fairy_movement::Color;
 
 use crate::kinds::KindSet;
+use crate::mate_condition::History;
 use crate::variant::Kind;
 use crate::{CastlingRights, FenError, MAX_KINDS, Move, Piece, PieceKind, Setup, SetupPiece, Variant};
 
@@ -57,6 +58,9 @@ pub struct Position<'v, W: Word = u64> {
     fullmoves: u32,
     /// State beyond the board, for the rules that keep some.
     pub(crate) extra: Extra,
+    /// What the rules remember of the moves that led here: not part of the
+    /// FEN, the hash or equality.
+    pub(crate) history: History,
     pub(crate) hash: u64,
 }
 
@@ -232,6 +236,7 @@ impl<'v, W: Word> Position<'v, W> {
             halfmoves: 0,
             fullmoves: 1,
             extra: Extra::default(),
+            history: History::default(),
             hash: 0,
         }
     }
@@ -322,6 +327,7 @@ impl<'v, W: Word> Position<'v, W> {
         position.halfmoves = setup.halfmoves;
         position.fullmoves = setup.fullmoves.max(1);
         position.hash = position.compute_hash();
+        position.follow_check_series();
         Ok(position)
     }
 
@@ -560,6 +566,7 @@ impl<'v, W: Word> Position<'v, W> {
         self.turn = us.other();
         self.hash ^= zobrist.black;
         self.count_check(us);
+        self.follow_check_series();
     }
 
     /// Whether a plain move of a piece of `kind` could go back from `to` to

@@ -406,3 +406,36 @@ fn a_promotion_limit_bars_promoting_to_a_kind_a_side_has_enough_of() {
         assert_eq!(promotions, ["e7e8q", "e7e8r"]);
     });
 }
+
+#[test]
+fn a_mate_must_meet_the_mate_condition() {
+    // Shatar's rules: a mate by knights alone wins for the mated side; a
+    // mate stands only if a knight or a rook gave a check in the series
+    // that led to it; otherwise it is a draw.
+    let spec = pieces(8, 8, true).goal(Goal::MateCondition(fairy_position::MateCondition {
+        not_by: vec!['N'],
+        after_check_by: vec!['N', 'R'],
+    }));
+    let unsound = |winner| outcome(winner, EndReason::UnsoundMate);
+    position_both_ways(spec.clone(), "6rk/6pp/8/6N1/8/8/8/K7 w - - 0 1", |position| {
+        // The smothered mate by the knight.
+        let mated = position.play_uci("g5f7").unwrap();
+        assert_eq!(mated.outcome(), unsound(Some(Color::Black)));
+    });
+    position_both_ways(spec.clone(), "7k/7p/8/8/8/8/8/K1B3R1 w - - 0 1", |position| {
+        // The bishop mates at the first check of the series.
+        let mated = position.play_uci("c1b2").unwrap();
+        assert_eq!(mated.outcome(), unsound(None));
+    });
+    position_both_ways(spec, "8/6kp/8/8/8/8/8/K1B2R2 w - - 0 1", |position| {
+        // The rook's check begins the series; the bishop's mate ends it.
+        let mated = ["f1g1", "g7h8", "c1b2"]
+            .iter()
+            .fold(position.clone(), |position, uci| position.play_uci(uci).unwrap());
+        assert_eq!(mated.outcome(), outcome(Some(Color::White), EndReason::Checkmate));
+        // Read from its FEN the position begins a new series: no shak.
+        let again = Position::from_fen(mated.variant(), &mated.fen()).unwrap();
+        assert_eq!(again, mated);
+        assert_eq!(again.outcome(), unsound(None));
+    });
+}

@@ -23,6 +23,9 @@
 //! checks_to_win = 3          # giving this many checks wins (three-check; default none);
 //!                            # the start FEN may carry the counters: "... - 3+3 0 1"
 //! draw_odds = "black"        # every draw is a win for this side (default none; Armageddon)
+//! mate_condition = { not_by = ["N"], after_check_by = ["N", "R"] }  # a mate given only by
+//!                            # `not_by` kinds wins for the mated side; a mate after a series
+//!                            # of checks none by `after_check_by` kinds is a draw (shatar)
 //! explosion = { spared = ["P"], immune = [] }  # captures explode (atomic): the capturer and
 //!                            # every piece next to the capture go, but the `spared` kinds
 //!                            # next to it; `immune` kinds never go (default: no explosion)
@@ -122,8 +125,8 @@ use std::path::Path;
 use fairy_geometry::{BoardSize, Coord, Geometry};
 use fairy_movement::{Color, Mode, Movement, Reach};
 use fairy_position::{
-    AnyVariant, Arrival, CastlingSpec, Explosion, Extinction, FIFTY_MOVES, GameResult, Goal, NetCrossing, PieceSpec,
-    Promotion, VariantError, VariantSpec, Zone,
+    AnyVariant, Arrival, CastlingSpec, Explosion, Extinction, FIFTY_MOVES, GameResult, Goal, MateCondition,
+    NetCrossing, PieceSpec, Promotion, VariantError, VariantSpec, Zone,
 };
 use serde::Deserialize;
 
@@ -252,6 +255,7 @@ struct VariantFile {
     royal_held_in_check: bool,
     en_passant_zone: Option<ZoneFile>,
     explosion: Option<ExplosionFile>,
+    mate_condition: Option<MateConditionFile>,
     checks_to_win: Option<u8>,
     n_move_rule: Option<u32>,
     #[serde(rename = "piece", default)]
@@ -343,6 +347,15 @@ struct ExtinctionFile {
     royal: bool,
     #[serde(default)]
     duple_check: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MateConditionFile {
+    #[serde(default)]
+    not_by: Vec<char>,
+    #[serde(default)]
+    after_check_by: Vec<char>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -544,6 +557,12 @@ impl VariantFile {
             spec = spec.explosion(
                 Explosion::sparing(explosion.spared.iter().copied()).immune(explosion.immune.iter().copied()),
             );
+        }
+        if let Some(condition) = &self.mate_condition {
+            spec = spec.goal(Goal::MateCondition(MateCondition {
+                not_by: condition.not_by.clone(),
+                after_check_by: condition.after_check_by.clone(),
+            }));
         }
         if let Some(checks) = self.checks_to_win {
             spec = spec.goal(Goal::CheckCount(checks));

@@ -152,6 +152,7 @@ const FSF_PERFT: &[(&str, Option<&str>, u32, u64)] = &[
         4,
         593_103,
     ),
+    ("shatar", None, 4, 177_344),
     ("spartan", None, 3, 14_244),
     ("spartan", Some("k6k/hh2Q2h/8/8/8/8/8/4K3 w - - 0 1"), 3, 6_130),
     ("spartan", Some("8/8/8/8/6Q1/8/2h3h1/4K1k1 b - - 0 1"), 3, 3_456),
