@@ -310,9 +310,17 @@ impl<W: Word> Variant<W> {
             .collect();
         // Checks and pins against one royal piece decide legality unless
         // royalty changes with the count of pieces, explosions take pieces
-        // off around a capture, or a capture depends on the kinds involved.
+        // off around a capture, or a capture depends on the kinds involved;
+        // then they still decide quiet moves.
+        let captures_or_counts_matter = goals.has_pseudo_royals() || explosion.is_some() || !spares_own_kind.is_empty();
+        let pseudo_royal_kinds = goals
+            .pseudo_royals
+            .iter()
+            .fold(royal, |kinds, &(kind, _)| kinds.with(kind));
         let exact = Legality::for_rules(
-            single_royal && !goals.has_pseudo_royals() && explosion.is_none() && spares_own_kind.is_empty(),
+            single_royal,
+            captures_or_counts_matter,
+            promotes_to(&spec, pseudo_royal_kinds),
         );
         let legality = match legality {
             None => exact,
@@ -564,6 +572,24 @@ fn behind_start<W: Word>(size: BoardSize, letter: char, color: Color, start: &Se
         Some(rearmost) => size.squares().filter(|&s| relative_rank(s) < rearmost).collect(),
         None => SquareSet::EMPTY,
     }
+}
+
+/// Whether some piece promotes to one of `kinds`.
+fn promotes_to(spec: &VariantSpec, kinds: KindSet) -> bool {
+    let in_kinds = |letter: char| {
+        spec.pieces
+            .iter()
+            .position(|p| p.letter == letter)
+            .is_some_and(|index| kinds.contains(PieceKind::new(index as u8)))
+    };
+    spec.pieces
+        .iter()
+        .filter_map(|piece| piece.promotion.as_ref())
+        .any(|promotion| {
+            Color::ALL
+                .iter()
+                .any(|&color| promotion.choices_for(color).iter().any(|&l| in_kinds(l)))
+        })
 }
 
 /// Fills in each kind's promotions: on each square of its zone, the

@@ -1,6 +1,6 @@
 //! How legality is decided: a strategy chosen when a variant is compiled.
 
-use fairy_geometry::Word;
+use fairy_geometry::{SquareSet, Word};
 
 use crate::movegen::{MoveCollector, MoveSink};
 use crate::{Move, MoveList, Position};
@@ -41,6 +41,15 @@ pub enum Legality {
     /// decides legality: true of every leap, ride, lame leap and multi-step
     /// move on every board this library builds.
     PinsAndChecks,
+    /// Quiet moves as [`PinsAndChecks`](Legality::PinsAndChecks) decides
+    /// them, against the side's one royal piece (which no piece attacks
+    /// next to an enemy royal piece, under explosions); captures, castling
+    /// and en passant by playing them. Exact where captures have effects
+    /// or royalty goes with the count of pieces (atomic, spartan), as long
+    /// as no move promotes to a royal kind: a quiet move then changes
+    /// neither. A side with other than one royal piece has all its moves
+    /// played.
+    PinsForQuietMoves,
     /// Every move the pieces can make is played, and kept if no royal piece
     /// of the side that moved is then attacked. Always exact, and slower.
     MakeAndTest,
@@ -48,12 +57,14 @@ pub enum Legality {
 
 impl Legality {
     /// The fastest strategy that is exact for rules with one royal piece
-    /// a side at most (`single_royal`) or not.
-    pub(crate) fn for_rules(single_royal: bool) -> Legality {
-        if single_royal {
-            Legality::PinsAndChecks
-        } else {
-            Legality::MakeAndTest
+    /// a side at most by kind (`single_royal`) or not, with captures that
+    /// have effects or royalty by count (`captures_or_counts_matter`), and
+    /// promotion to a royal kind or not.
+    pub(crate) fn for_rules(single_royal: bool, captures_or_counts_matter: bool, promotes_to_royal: bool) -> Legality {
+        match (single_royal, captures_or_counts_matter) {
+            (true, false) => Legality::PinsAndChecks,
+            (_, true) if !promotes_to_royal => Legality::PinsForQuietMoves,
+            _ => Legality::MakeAndTest,
         }
     }
 }
@@ -65,6 +76,33 @@ impl<W: Word> Position<'_, W> {
         let mut candidates = MoveList::new();
         self.generate_pseudo_legal(&mut MoveCollector(&mut candidates));
         for mv in candidates {
+            if self.is_safe_after(mv) {
+                sink.one(mv);
+            }
+        }
+    }
+
+    /// Generates the legal moves by checks and pins for quiet moves, and by
+    /// playing the others (see [`Legality::PinsForQuietMoves`]).
+    pub(crate) fn generate_by_quiet_pins<S: MoveSink<W>>(&self, sink: &mut S) {
+        let us = self.turn;
+        let royals = self.royal_pieces(us);
+        let duple = self.pieces_of_kinds(us, self.variant.goals.duple_check);
+        if royals.count() > 1 || (duple - royals).any() {
+            return self.generate_by_make_and_test(sink);
+        }
+        let shield = if self.variant.explosion.is_some() {
+            self.royal_pieces(us.other())
+                .iter()
+                .fold(SquareSet::EMPTY, |all, theirs| all | self.blast_neighbours(theirs))
+        } else {
+            SquareSet::EMPTY
+        };
+        let targets = self.targets(us);
+        self.generate_from_pins(sink, royals.first(), targets.quiet(), shield, false);
+        let mut others = MoveList::new();
+        self.generate_pseudo_legal_to(&mut MoveCollector(&mut others), targets.captures(), true);
+        for mv in others {
             if self.is_safe_after(mv) {
                 sink.one(mv);
             }

@@ -213,6 +213,7 @@ impl<W: Word> Position<'_, W> {
     pub(crate) fn generate_by_strategy<S: MoveSink<W>>(&self, sink: &mut S) {
         match self.variant.legality {
             Legality::PinsAndChecks => self.generate_by_pins_and_checks(sink),
+            Legality::PinsForQuietMoves => self.generate_by_quiet_pins(sink),
             Legality::MakeAndTest => self.generate_by_make_and_test(sink),
         }
     }
@@ -220,7 +221,7 @@ impl<W: Word> Position<'_, W> {
     /// The occupancy-derived sets move generation starts from, for `color`
     /// moving.
     #[inline(always)]
-    fn targets(&self, color: fairy_movement::Color) -> Targets<W> {
+    pub(crate) fn targets(&self, color: fairy_movement::Color) -> Targets<W> {
         let them = color.other();
         let occupied = self.occupied();
         let empty = self.variant.board - occupied;
@@ -247,9 +248,14 @@ impl<W: Word> Position<'_, W> {
     /// Every move the side to move's pieces can make, whatever it leaves
     /// attacked; castling under its own conditions.
     pub(crate) fn generate_pseudo_legal<S: MoveSink<W>>(&self, sink: &mut S) {
+        self.generate_pseudo_legal_to(sink, self.targets(self.turn), true);
+    }
+
+    /// The moves of the side to move's pieces to `targets`, whatever they
+    /// leave attacked; with `special`, castling and en passant too.
+    pub(crate) fn generate_pseudo_legal_to<S: MoveSink<W>>(&self, sink: &mut S, targets: Targets<W>, special: bool) {
         let us = self.turn;
         let ours = self.by_color[us.index()];
-        let targets = self.targets(us);
         for (index, kind) in self.variant.kinds.iter().enumerate() {
             let moves = &kind.moves[us.index()];
             let targets = if self.variant.spares_own_kind.contains(PieceKind::new(index as u8)) {
@@ -264,6 +270,9 @@ impl<W: Word> Position<'_, W> {
                 }
             }
         }
+        if !special {
+            return;
+        }
         if self.castling.0 & self.variant.castling_of[us.index()] != 0 {
             self.generate_castling(&self.enemy_attackers(), sink, None);
         }
@@ -275,17 +284,32 @@ impl<W: Word> Position<'_, W> {
     /// The legal moves, from checks and pins against the one royal piece.
     #[inline(always)]
     fn generate_by_pins_and_checks<S: MoveSink<W>>(&self, sink: &mut S) {
+        let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
+        self.generate_from_pins(sink, royal, self.targets(self.turn), SquareSet::EMPTY, true);
+    }
+
+    /// The legal moves to `targets` (all, or only the quiet ones), from
+    /// checks and pins against `royal`, which no piece attacks on a square
+    /// of `shield` (next to an enemy royal piece under explosions); with
+    /// `special`, castling and en passant too.
+    #[inline(always)]
+    pub(crate) fn generate_from_pins<S: MoveSink<W>>(
+        &self,
+        sink: &mut S,
+        royal: Option<Square>,
+        targets: Targets<W>,
+        shield: SquareSet<W>,
+        special: bool,
+    ) {
         let variant = self.variant;
         let us = self.turn;
         let ours = self.by_color[us.index()];
-        let targets = self.targets(us);
         let Targets {
             occupied,
             empty,
             capturable,
             ..
         } = targets;
-        let royal = self.pieces_of_kinds(us, variant.royal).first();
         let attackers = self.enemy_attackers();
 
         // Where a non-royal move must end to answer every check, and the
@@ -295,7 +319,7 @@ impl<W: Word> Position<'_, W> {
         let mut in_check = false;
         let mut pinned = SquareSet::<W>::EMPTY;
         let mut pins: SmallVec<[(Square, SquareSet<W>); 4]> = SmallVec::new();
-        if let Some(king) = royal {
+        if let Some(king) = royal.filter(|&king| !shield.contains(king)) {
             for &(group, pieces) in &attackers {
                 for checker in group.table.leaps(king) & pieces {
                     evasion &= SquareSet::from_square(checker);
@@ -370,11 +394,14 @@ impl<W: Word> Position<'_, W> {
             let without_king = occupied - royal_set;
             let safe: SquareSet<W> = candidates
                 .iter()
-                .filter(|&to| !attacked(&attackers, to, without_king))
+                .filter(|&to| shield.contains(to) || !attacked(&attackers, to, without_king))
                 .collect();
             if safe.any() {
                 sink.piece_moves(&moves.promotions, king, safe);
             }
+        }
+        if !special {
+            return;
         }
         if self.castling.0 & variant.castling_of[us.index()] != 0 {
             self.generate_castling(&attackers, sink, royal.map(|_| in_check));
@@ -472,7 +499,7 @@ impl<W: Word> Position<'_, W> {
 
 /// The squares moves are sorted by, computed once per position.
 #[derive(Copy, Clone)]
-struct Targets<W: Word> {
+pub(crate) struct Targets<W: Word> {
     occupied: SquareSet<W>,
     empty: SquareSet<W>,
     capturable: SquareSet<W>,
@@ -480,6 +507,24 @@ struct Targets<W: Word> {
 }
 
 impl<W: Word> Targets<W> {
+    /// These targets, without the captures.
+    pub(crate) fn quiet(self) -> Targets<W> {
+        Targets {
+            capturable: SquareSet::EMPTY,
+            free: self.empty,
+            ..self
+        }
+    }
+
+    /// These targets, captures only.
+    pub(crate) fn captures(self) -> Targets<W> {
+        Targets {
+            empty: SquareSet::EMPTY,
+            free: self.capturable,
+            ..self
+        }
+    }
+
     /// These targets, with the pieces on `spared` not to be captured.
     fn without_captures_of(self, spared: SquareSet<W>) -> Targets<W> {
         let capturable = self.capturable - spared;
