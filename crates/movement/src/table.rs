@@ -347,6 +347,12 @@ impl<W: Word> MoveTable<W> {
         self.leaper
     }
 
+    /// Whether some path of the table has legs: squares that only block
+    /// (lame leaps, multi-step moves, initial-only rides).
+    pub fn has_legs(&self) -> bool {
+        !self.legged.is_empty()
+    }
+
     /// Whether the table has no move at all.
     pub fn is_empty(&self) -> bool {
         self.is_leaper() && self.entries.iter().all(|entry| entry.leaps.is_zero())

@@ -7,13 +7,13 @@
 //! forbidden, and then, if any of the rest captures, only the captures are
 //! kept. Variants without these rules never come here.
 
-use fairy_geometry::{SquareSet, Word};
+use fairy_geometry::{Square, SquareSet, Word};
 
 use smallvec::SmallVec;
 
 use crate::movegen::{MoveCollector, MoveSink};
-use crate::variant::AttackGroup;
-use crate::{Move, MoveList, PieceKind, Position};
+use crate::variant::{AttackGroup, Promotions};
+use crate::{Legality, Move, MoveList, PieceKind, Position};
 
 impl<W: Word> Position<'_, W> {
     /// Whether `mv`, a move in this position, takes a piece (en passant
@@ -40,6 +40,24 @@ impl<W: Word> Position<'_, W> {
 
     /// The legal moves under the variant's move rules.
     pub(crate) fn generate_restricted<S: MoveSink<W>>(&self, sink: &mut S) {
+        let spec = &self.variant.spec;
+        let only_compulsory_capture = spec.compulsory_capture
+            && !spec.checks_forbidden
+            && !spec.royal_held_in_check
+            && self.variant.promotion_limits.is_empty();
+        if only_compulsory_capture && self.variant.legality == Legality::PinsAndChecks {
+            return self.generate_captures_first(sink);
+        }
+        let only_no_checks = spec.checks_forbidden
+            && !spec.compulsory_capture
+            && !spec.royal_held_in_check
+            && self.variant.promotion_limits.is_empty();
+        if only_no_checks && self.variant.legality == Legality::PinsAndChecks {
+            if let Some(king) = self.pieces_of_kinds(self.turn.other(), self.variant.royal).first() {
+                let mut no_checks = NoChecks::new(self, king, sink);
+                return self.generate_by_strategy(&mut no_checks);
+            }
+        }
         let mut moves = MoveList::new();
         self.generate_by_strategy(&mut MoveCollector(&mut moves));
         for &(kind, limit) in &self.variant.promotion_limits {
@@ -61,6 +79,27 @@ impl<W: Word> Position<'_, W> {
         let must_capture = self.variant.spec.compulsory_capture && moves.iter().any(|&mv| self.is_capture(mv));
         for mv in moves {
             if !must_capture || self.is_capture(mv) {
+                sink.one(mv);
+            }
+        }
+    }
+
+    /// Compulsory capture where checks and pins decide legality: the legal
+    /// captures if there are any, else the quiet moves, counted in bulk.
+    fn generate_captures_first<S: MoveSink<W>>(&self, sink: &mut S) {
+        let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
+        let targets = self.targets(self.turn);
+        let mut captures = MoveList::new();
+        let mut collector = MoveCollector(&mut captures);
+        self.generate_from_pins(&mut collector, royal, targets.captures(), SquareSet::EMPTY, false);
+        if self.en_passant.any() {
+            self.generate_en_passant(&mut collector, true);
+        }
+        if captures.is_empty() {
+            // No capture: the quiet moves, castling among them.
+            self.generate_from_pins(sink, royal, targets.quiet(), SquareSet::EMPTY, true);
+        } else {
+            for mv in captures {
                 sink.one(mv);
             }
         }
@@ -111,5 +150,121 @@ impl<W: Word> Position<'_, W> {
                     .iter()
                     .any(|royal| group.table.attacks(royal, occupied).intersects(pieces))
         })
+    }
+}
+
+/// A sink that drops the moves giving check, for a variant where checks are
+/// forbidden and the opponent has one royal piece: a piece's moves are
+/// filtered in bulk by the squares from which it would attack that piece
+/// and, if it stands between one of its side's pieces and that piece, by
+/// the line it must keep to. Promotions and single moves are tested one by
+/// one.
+struct NoChecks<'s, 'p, 'v, W: Word, S: MoveSink<W>> {
+    position: &'p Position<'v, W>,
+    sink: &'s mut S,
+    king: Square,
+    groups: SmallVec<[(&'p AttackGroup<W>, SquareSet<W>); 8]>,
+    /// The mover's pieces that block its own lines to the enemy king, each
+    /// with the line (moving along it keeps the check covered).
+    blockers: SmallVec<[(Square, SquareSet<W>); 4]>,
+}
+
+impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
+    fn new(position: &'p Position<'v, W>, king: Square, sink: &'s mut S) -> NoChecks<'s, 'p, 'v, W, S> {
+        let groups = position.checkers_of_turn();
+        let ours = position.pieces(position.turn);
+        let occupied = position.occupied();
+        let mut blockers = SmallVec::new();
+        for &(group, pieces) in &groups {
+            if group.table.is_leaper() {
+                continue;
+            }
+            let allowed = group.table.allowed(king);
+            let mut blocked = |attackers: SquareSet<W>| {
+                group.table.hits(king, occupied, attackers, |hit| {
+                    if ours.contains(hit.first)
+                        && hit
+                            .second
+                            .is_some_and(|second| attackers.contains(second) && allowed.contains(second))
+                    {
+                        blockers.push((hit.first, hit.through_second));
+                    }
+                });
+            };
+            if group.table.has_legs() {
+                // One attacker at a time: a path's legs may hold another
+                // piece of the group, which then blocks like any other.
+                for attacker in pieces & allowed {
+                    blocked(SquareSet::from_square(attacker));
+                }
+            } else {
+                blocked(pieces);
+            }
+        }
+        NoChecks {
+            position,
+            sink,
+            king,
+            groups,
+            blockers,
+        }
+    }
+
+    /// The squares where the piece on `from` would give check, directly or
+    /// by uncovering another piece's line.
+    fn checking(&self, from: Square, kind: PieceKind) -> SquareSet<W> {
+        let occupied = self.position.occupied() - SquareSet::from_square(from);
+        let mut checking = self
+            .groups
+            .iter()
+            .filter(|(group, _)| group.kinds.contains(kind))
+            .fold(SquareSet::EMPTY, |all, (group, _)| {
+                all | group.table.attacks(self.king, occupied)
+            });
+        for &(blocker, line) in &self.blockers {
+            if blocker == from {
+                checking |= SquareSet::ALL - line;
+            }
+        }
+        checking
+    }
+
+    fn one_by_one(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
+        let mut moves = MoveList::new();
+        MoveCollector(&mut moves).piece_moves(promotions, from, to);
+        for mv in moves {
+            if !self.position.gives_check_by(mv, &self.groups) {
+                self.sink.one(mv);
+            }
+        }
+    }
+}
+
+impl<W: Word, S: MoveSink<W>> MoveSink<W> for NoChecks<'_, '_, '_, W, S> {
+    fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
+        let Some(code) = self.position.code_at(from) else {
+            return;
+        };
+        let promoting = to & promotions.zone;
+        if promoting.any() {
+            self.one_by_one(promotions, from, promoting);
+        }
+        let plain = (to - promoting) - self.checking(from, PieceKind::new(code >> 1));
+        if plain.any() {
+            self.sink.piece_moves(promotions, from, plain);
+        }
+    }
+
+    fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>) {
+        for square in to {
+            let from = Square::new((square.index() as i32 - i32::from(delta)) as u8);
+            self.piece_moves(promotions, from, SquareSet::from_square(square));
+        }
+    }
+
+    fn one(&mut self, mv: Move) {
+        if !self.position.gives_check_by(mv, &self.groups) {
+            self.sink.one(mv);
+        }
     }
 }

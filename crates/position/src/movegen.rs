@@ -229,6 +229,7 @@ impl<W: Word> Position<'_, W> {
         Targets {
             occupied,
             empty,
+            quiet_to: empty,
             capturable,
             free: empty | capturable,
         }
@@ -307,6 +308,7 @@ impl<W: Word> Position<'_, W> {
         let Targets {
             occupied,
             empty,
+            quiet_to,
             capturable,
             ..
         } = targets;
@@ -359,7 +361,7 @@ impl<W: Word> Position<'_, W> {
                 // Pinned pieces are left to the loop below.
                 let movers = pieces - pinned;
                 quiet.for_each(movers, empty, |delta, to| {
-                    let to = to & empty & evasion;
+                    let to = to & quiet_to & evasion;
                     if to.any() {
                         sink.shifted_moves(&moves.promotions, delta, to);
                     }
@@ -455,7 +457,8 @@ impl<W: Word> Position<'_, W> {
                     continue;
                 }
                 let after = others.with(rule.king_to).with(rule.rook_to);
-                if attacked(attackers, rule.king_to, after) {
+                let shielded = self.blast_neighbours(rule.king_to).intersects(their_royals);
+                if !shielded && attacked(attackers, rule.king_to, after) {
                     continue;
                 }
             } else if legal_only && !self.variant.royal.is_empty() && !self.is_safe_after(mv) {
@@ -468,7 +471,7 @@ impl<W: Word> Position<'_, W> {
     /// En passant captures are rare: with `legal_only`, each is tried by
     /// playing it. A piece that could also move to the square plainly
     /// makes the plain move, not the capture.
-    fn generate_en_passant<S: MoveSink<W>>(&self, sink: &mut S, legal_only: bool) {
+    pub(crate) fn generate_en_passant<S: MoveSink<W>>(&self, sink: &mut S, legal_only: bool) {
         let variant = self.variant;
         let us = self.turn;
         let occupied = self.occupied();
@@ -501,8 +504,13 @@ impl<W: Word> Position<'_, W> {
 #[derive(Copy, Clone)]
 pub(crate) struct Targets<W: Word> {
     occupied: SquareSet<W>,
+    /// The empty squares (which a lame leap's legs must be).
     empty: SquareSet<W>,
+    /// Where a move that captures nothing may end: the empty squares, or
+    /// none when only captures are wanted.
+    quiet_to: SquareSet<W>,
     capturable: SquareSet<W>,
+    /// `quiet_to` and `capturable` together.
     free: SquareSet<W>,
 }
 
@@ -511,7 +519,7 @@ impl<W: Word> Targets<W> {
     pub(crate) fn quiet(self) -> Targets<W> {
         Targets {
             capturable: SquareSet::EMPTY,
-            free: self.empty,
+            free: self.quiet_to,
             ..self
         }
     }
@@ -519,7 +527,7 @@ impl<W: Word> Targets<W> {
     /// These targets, captures only.
     pub(crate) fn captures(self) -> Targets<W> {
         Targets {
-            empty: SquareSet::EMPTY,
+            quiet_to: SquareSet::EMPTY,
             free: self.capturable,
             ..self
         }
@@ -530,13 +538,13 @@ impl<W: Word> Targets<W> {
         let capturable = self.capturable - spared;
         Targets {
             capturable,
-            free: self.empty | capturable,
+            free: self.quiet_to | capturable,
             ..self
         }
     }
 
     #[inline]
     fn destinations(&self, moves: &KindMoves<W>, from: Square) -> SquareSet<W> {
-        moves.destinations(from, self.occupied, self.empty, self.capturable, self.free)
+        moves.destinations(from, self.occupied, self.quiet_to, self.capturable, self.free)
     }
 }
