@@ -22,6 +22,58 @@ pub use glyph::Glyph;
 pub use svg::{SvgOptions, svg};
 pub use text::{TextOptions, text};
 
+/// The winning arrivals of a variant: per side, each kind whose arrival
+/// wins and the squares where it does.
+fn arrivals<W: fairy_geometry::Word>(
+    position: &fairy_position::Position<'_, W>,
+) -> Vec<(
+    fairy_movement::Color,
+    fairy_position::PieceKind,
+    fairy_geometry::SquareSet<W>,
+)> {
+    let variant = position.variant();
+    fairy_movement::Color::ALL
+        .into_iter()
+        .flat_map(|color| {
+            variant
+                .kinds()
+                .map(move |kind| (color, kind, variant.arrival_zone(kind, color)))
+        })
+        .filter(|(_, _, zone)| zone.any())
+        .collect()
+}
+
+/// The winning arrivals as diagrams write them ("arrival wins: White K on
+/// rank 8, Black K on rank 8"); `None` in variants without them.
+fn arrivals_line<W: fairy_geometry::Word>(position: &fairy_position::Position<'_, W>) -> Option<String> {
+    let variant = position.variant();
+    let size = variant.size();
+    let described: Vec<String> = arrivals(position)
+        .into_iter()
+        .map(|(color, kind, zone)| {
+            let side = match color {
+                fairy_movement::Color::White => "White",
+                fairy_movement::Color::Black => "Black",
+            };
+            // Whole ranks by number, other squares by name.
+            let mut parts = Vec::new();
+            let mut rest = zone;
+            for rank in 0..size.ranks() {
+                let whole: fairy_geometry::SquareSet<W> = (0..size.files())
+                    .filter_map(|file| size.square_at(file, rank))
+                    .collect();
+                if whole.any() && (whole - zone).is_empty() {
+                    parts.push(format!("rank {}", rank + 1));
+                    rest = rest - whole;
+                }
+            }
+            parts.extend(rest.iter().map(|square| size.name(square).to_string()));
+            format!("{side} {} on {}", variant.letter(kind), parts.join(", "))
+        })
+        .collect();
+    (!described.is_empty()).then(|| format!("arrival wins: {}", described.join("; ")))
+}
+
 /// The check counters of a variant won by giving checks, as diagrams
 /// write them ("checks to give: White 2, Black 3"); `None` in others.
 fn checks_to_give<W: fairy_geometry::Word>(position: &fairy_position::Position<'_, W>) -> Option<String> {

@@ -105,6 +105,24 @@ pub fn svg<W: Word>(position: &Position<'_, W>, options: &SvgOptions) -> String 
             );
         }
     }
+    // Winning arrival squares: a small flag in a corner, White's on the
+    // right, Black's on the left.
+    for (color, _, zone) in crate::arrivals(position) {
+        for square in zone {
+            let (file, rank) = (u32::from(size.file_of(square)), u32::from(size.rank_of(square)));
+            let (left, top) = (x(file), y(rank));
+            let (pole, fill) = match color {
+                Color::White => (left + SQUARE - 14, "white"),
+                Color::Black => (left + 4, "black"),
+            };
+            let _ = writeln!(
+                out,
+                r##"<path class="goal" d="M{pole} {} v16 M{pole} {} l10 4 l-10 4 z" stroke="#202020" stroke-width="1.5" fill="{fill}"/>"##,
+                top + 3,
+                top + 3
+            );
+        }
+    }
     let _ = writeln!(
         out,
         r##"<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="none" stroke="#333" stroke-width="2"/>"##,

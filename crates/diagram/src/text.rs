@@ -146,5 +146,8 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
     if let Some(checks) = crate::checks_to_give(position) {
         let _ = writeln!(out, "{checks}");
     }
+    if let Some(arrivals) = crate::arrivals_line(position) {
+        let _ = writeln!(out, "{arrivals}");
+    }
     out
 }

@@ -85,3 +85,36 @@ fn diagrams_of_a_check_counting_variant_give_the_counters() {
     // Chess has no counters to show.
     assert!(!text(&start("chess"), &TextOptions::ascii()).contains("checks"));
 }
+
+#[test]
+fn diagrams_mark_the_squares_where_an_arrival_wins() {
+    struct Drawn;
+    impl fairy_position::VariantVisitor for Drawn {
+        type Output = (String, String);
+        fn visit<W: fairy_geometry::Word>(self, variant: &fairy_position::Variant<W>) -> (String, String) {
+            let start = variant.start_position();
+            (text(&start, &TextOptions::ascii()), svg(&start, &SvgOptions::default()))
+        }
+    }
+    let load = |name: &str| {
+        let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        fairy_variants::load(path).unwrap().visit(Drawn)
+    };
+    // Racing kings: either king on the eighth rank; a flag on each of its
+    // squares for each side.
+    let (diagram, picture) = load("racingkings");
+    assert!(
+        diagram.ends_with("arrival wins: White K on rank 8; Black K on rank 8\n"),
+        "{diagram}"
+    );
+    assert_eq!(picture.matches("class=\"goal\"").count(), 16);
+    // Jeson Mor: a knight on the centre square.
+    let (diagram, picture) = load("jesonmor");
+    assert!(
+        diagram.contains("arrival wins: White N on e5; Black N on e5\n"),
+        "{diagram}"
+    );
+    assert_eq!(picture.matches("class=\"goal\"").count(), 2);
+    // Chess has no arrival.
+    assert!(!text(&start("chess"), &TextOptions::ascii()).contains("arrival"));
+}
