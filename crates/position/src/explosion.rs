@@ -61,8 +61,8 @@ impl Explosion {
 /// An explosion compiled for a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CompiledExplosion<W: Word> {
-    spared: KindSet,
-    immune: KindSet,
+    pub spared: KindSet,
+    pub immune: KindSet,
     /// Per square: the squares next to it.
     neighbours: Vec<SquareSet<W>>,
 }

@@ -3,7 +3,7 @@
 use fairy_geometry::{SquareSet, Word};
 
 use crate::movegen::{MoveCollector, MoveSink};
-use crate::{Move, MoveList, Position};
+use crate::{Move, MoveList, PieceKind, Position};
 
 /// How a variant decides which of the moves its pieces can make are legal.
 ///
@@ -98,10 +98,17 @@ impl<W: Word> Position<'_, W> {
         } else {
             SquareSet::EMPTY
         };
-        let targets = self.targets(us);
-        self.generate_from_pins(sink, royals.first(), targets.quiet(), shield, false);
+        // The quiet moves go to the sink; the captures, castling and en
+        // passant are listed and played.
         let mut others = MoveList::new();
-        self.generate_pseudo_legal_to(&mut MoveCollector(&mut others), targets.captures(), true);
+        self.generate_from_pins(sink, royals.first(), self.targets(us), shield, false, Some(&mut others));
+        let mut collector = MoveCollector(&mut others);
+        if self.castling.0 & self.variant.castling_of[us.index()] != 0 {
+            self.generate_castling(&self.enemy_attackers(), &mut collector, None);
+        }
+        if self.en_passant.any() {
+            self.generate_en_passant(&mut collector, false);
+        }
         for mv in others {
             if self.is_safe_after(mv) {
                 sink.one(mv);
@@ -115,6 +122,13 @@ impl<W: Word> Position<'_, W> {
     /// mover's, and one that blows up an enemy royal piece is safe whatever
     /// it leaves attacked: the game is won.
     pub(crate) fn is_safe_after(&self, mv: Move) -> bool {
+        if self.variant.explosion.is_some()
+            && self.variant.goals.duple_check.is_empty()
+            && mv.promotion().is_none()
+            && self.is_capture(mv)
+        {
+            return self.explosive_capture_is_safe(mv);
+        }
         let mut after = self.clone();
         after.play_unchecked(mv);
         let us = self.turn;
@@ -134,5 +148,79 @@ impl<W: Word> Position<'_, W> {
             }
         }
         after.checked_royals(us).is_empty()
+    }
+
+    /// [`Position::is_safe_after`] for a capture without promotion under
+    /// explosions, without playing it: the blast is worked out on the
+    /// occupancy, and royalty by count on the pieces that remain.
+    fn explosive_capture_is_safe(&self, mv: Move) -> bool {
+        let Some(explosion) = &self.variant.explosion else {
+            return true;
+        };
+        let (us, them) = (self.turn, self.turn.other());
+        let (from, to) = (mv.from(), mv.to());
+        let captured = if mv.is_en_passant() { self.victim } else { to };
+        let Some(code) = self.code_at(from) else { return false };
+        let capturer = PieceKind::new(code >> 1);
+        let occupied = self.occupied();
+        let standing = occupied - SquareSet::from_square(from) - SquareSet::from_square(captured);
+        let blast =
+            (explosion.neighbours(to) & standing) - self.on_board(explosion.spared) - self.on_board(explosion.immune);
+        let survives = explosion.immune.contains(capturer);
+        let mut removed = blast.with(from).with(captured);
+        if !survives {
+            removed.insert(to);
+        }
+        // Where each side's pieces stand afterwards, and each kind's.
+        let ours_after = if survives {
+            (self.by_color[us.index()] - removed).with(to)
+        } else {
+            self.by_color[us.index()] - removed
+        };
+        let theirs_after = self.by_color[them.index()] - removed;
+        let occupied_after = ours_after | theirs_after;
+        let of_kind_after = |kind: PieceKind| {
+            let pieces = self.by_kind[kind.index()] - removed - SquareSet::from_square(to);
+            if survives && kind == capturer {
+                pieces.with(to)
+            } else {
+                pieces
+            }
+        };
+        let ours_before = self.royal_pieces(us);
+        let mut lost = ours_before & removed;
+        if survives {
+            lost.remove(from);
+        }
+        if lost.any() {
+            return false;
+        }
+        if self.royal_pieces(them).intersects(removed) {
+            return true;
+        }
+        let royal_after = |side: SquareSet<W>| {
+            let mut royal = self
+                .variant
+                .royal
+                .iter()
+                .fold(SquareSet::EMPTY, |all, kind| all | of_kind_after(kind))
+                & side;
+            for &(kind, most) in &self.variant.goals.pseudo_royals {
+                let pieces = of_kind_after(kind) & side;
+                if pieces.count() <= most {
+                    royal |= pieces;
+                }
+            }
+            royal
+        };
+        let ours_royal = royal_after(ours_after);
+        let theirs_royal = royal_after(theirs_after);
+        ours_royal.iter().all(|royal| {
+            explosion.neighbours(royal).intersects(theirs_royal)
+                || !self.variant.attackers[them.index()].iter().any(|group| {
+                    let pieces = self.pieces_of_kinds(them, group.kinds) - removed;
+                    pieces.any() && group.table.attacks(royal, occupied_after).intersects(pieces)
+                })
+        })
     }
 }

@@ -91,13 +91,13 @@ impl<W: Word> Position<'_, W> {
         let targets = self.targets(self.turn);
         let mut captures = MoveList::new();
         let mut collector = MoveCollector(&mut captures);
-        self.generate_from_pins(&mut collector, royal, targets.captures(), SquareSet::EMPTY, false);
+        self.generate_from_pins(&mut collector, royal, targets.captures(), SquareSet::EMPTY, false, None);
         if self.en_passant.any() {
             self.generate_en_passant(&mut collector, true);
         }
         if captures.is_empty() {
             // No capture: the quiet moves, castling among them.
-            self.generate_from_pins(sink, royal, targets.quiet(), SquareSet::EMPTY, true);
+            self.generate_from_pins(sink, royal, targets.quiet(), SquareSet::EMPTY, true, None);
         } else {
             for mv in captures {
                 sink.one(mv);

@@ -88,7 +88,7 @@ impl<W: Word> MoveSink<W> for MoveCollector<'_> {
 
 /// The attack groups of the side not to move that have pieces, each with
 /// those pieces.
-type Attackers<'v, W> = SmallVec<[(&'v AttackGroup<W>, SquareSet<W>); 8]>;
+pub(crate) type Attackers<'v, W> = SmallVec<[(&'v AttackGroup<W>, SquareSet<W>); 8]>;
 
 fn attacked<W: Word>(attackers: &Attackers<'_, W>, square: Square, occupied: SquareSet<W>) -> bool {
     attackers
@@ -237,7 +237,7 @@ impl<W: Word> Position<'_, W> {
 
     /// The attack groups of the side not to move that have pieces.
     #[inline(always)]
-    fn enemy_attackers(&self) -> Attackers<'_, W> {
+    pub(crate) fn enemy_attackers(&self) -> Attackers<'_, W> {
         let them = self.turn.other();
         self.variant.attackers[them.index()]
             .iter()
@@ -286,13 +286,14 @@ impl<W: Word> Position<'_, W> {
     #[inline(always)]
     fn generate_by_pins_and_checks<S: MoveSink<W>>(&self, sink: &mut S) {
         let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
-        self.generate_from_pins(sink, royal, self.targets(self.turn), SquareSet::EMPTY, true);
+        self.generate_from_pins(sink, royal, self.targets(self.turn), SquareSet::EMPTY, true, None);
     }
 
     /// The legal moves to `targets` (all, or only the quiet ones), from
     /// checks and pins against `royal`, which no piece attacks on a square
     /// of `shield` (next to an enemy royal piece under explosions); with
-    /// `special`, castling and en passant too.
+    /// `special`, castling and en passant too. With `aside`, the captures
+    /// are not judged but listed there, every one the pieces can make.
     #[inline(always)]
     pub(crate) fn generate_from_pins<S: MoveSink<W>>(
         &self,
@@ -301,6 +302,7 @@ impl<W: Word> Position<'_, W> {
         targets: Targets<W>,
         shield: SquareSet<W>,
         special: bool,
+        mut aside: Option<&mut MoveList>,
     ) {
         let variant = self.variant;
         let us = self.turn;
@@ -356,6 +358,12 @@ impl<W: Word> Position<'_, W> {
                 continue;
             }
             let moves = &kind.moves[us.index()];
+            // Under `aside`, the pieces this kind may capture.
+            let takeable = if variant.spares_own_kind.contains(PieceKind::new(index as u8)) {
+                capturable - self.by_kind[index]
+            } else {
+                capturable
+            };
             let mut one_by_one = pieces;
             if let Some((quiet, capture)) = &moves.bulk {
                 // Pinned pieces are left to the loop below.
@@ -366,16 +374,24 @@ impl<W: Word> Position<'_, W> {
                         sink.shifted_moves(&moves.promotions, delta, to);
                     }
                 });
-                capture.for_each(movers, empty, |delta, to| {
-                    let to = to & capturable & evasion;
-                    if to.any() {
-                        sink.shifted_moves(&moves.promotions, delta, to);
+                capture.for_each(movers, empty, |delta, to| match aside.as_deref_mut() {
+                    Some(list) => MoveCollector(list).shifted_moves(&moves.promotions, delta, to & takeable),
+                    None => {
+                        let to = to & capturable & evasion;
+                        if to.any() {
+                            sink.shifted_moves(&moves.promotions, delta, to);
+                        }
                     }
                 });
                 one_by_one &= pinned;
             }
             for from in one_by_one {
-                let mut to = targets.destinations(moves, from) & evasion;
+                let mut to = targets.destinations(moves, from);
+                if let Some(list) = aside.as_deref_mut() {
+                    MoveCollector(list).piece_moves(&moves.promotions, from, to & takeable);
+                    to = to - capturable;
+                }
+                to &= evasion;
                 if pinned.contains(from) {
                     for &(square, line) in &pins {
                         if square == from {
@@ -392,7 +408,16 @@ impl<W: Word> Position<'_, W> {
         if let Some(king) = royal {
             let Some(code) = self.code_at(king) else { return };
             let moves = &variant.kinds[usize::from(code >> 1)].moves[us.index()];
-            let candidates = targets.destinations(moves, king);
+            let mut candidates = targets.destinations(moves, king);
+            if let Some(list) = aside {
+                let takeable = if variant.spares_own_kind.contains(PieceKind::new(code >> 1)) {
+                    capturable - self.by_kind[usize::from(code >> 1)]
+                } else {
+                    capturable
+                };
+                MoveCollector(list).piece_moves(&moves.promotions, king, candidates & takeable);
+                candidates = candidates - capturable;
+            }
             let without_king = occupied - royal_set;
             let safe: SquareSet<W> = candidates
                 .iter()
@@ -422,7 +447,12 @@ impl<W: Word> Position<'_, W> {
     /// royal piece is attacked, and the castling of a king that is not
     /// royal is tried by playing it if the side has a royal piece; `None`
     /// generates pseudo-legal castlings.
-    fn generate_castling<S: MoveSink<W>>(&self, attackers: &Attackers<'_, W>, sink: &mut S, in_check: Option<bool>) {
+    pub(crate) fn generate_castling<S: MoveSink<W>>(
+        &self,
+        attackers: &Attackers<'_, W>,
+        sink: &mut S,
+        in_check: Option<bool>,
+    ) {
         let us = self.turn;
         let occupied = self.occupied();
         let legal_only = in_check.is_some();

@@ -87,6 +87,37 @@ fn destinations<W: Word>(
     found
 }
 
+/// The empty squares `part` reaches from `from` as a capture would (a
+/// capture crosses a net only where captures may): where it may take en
+/// passant.
+fn en_passant_destinations<W: Word>(
+    variant: &Variant<W>,
+    setup: &Setup,
+    spec: &PieceSpec,
+    part: &Part,
+    color: Color,
+    from: Square,
+) -> Vec<Square> {
+    let geometry = variant.geometry();
+    let mut found = Vec::new();
+    if !may_start(variant, spec, part, color, from) {
+        return found;
+    }
+    for path in part.paths(geometry, color, from, may_cross(spec, true)) {
+        let squares = path.squares();
+        let first_destination = squares.len() - path.destinations().len();
+        for (index, &to) in squares.iter().enumerate() {
+            if setup.piece_at(to).is_some() {
+                break;
+            }
+            if index >= first_destination && !geometry.same_cell(from, to) {
+                found.push(to);
+            }
+        }
+    }
+    found
+}
+
 /// Whether a piece lettered `letter` of `color` may ever stand on `square`:
 /// not in its compulsory promotion zone, nor, if it can never move back
 /// towards its side, behind the rearmost rank where the start position has
@@ -389,7 +420,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                 {
                     continue;
                 }
-                for to in destinations(variant, setup, spec, part, us, from, false) {
+                for to in en_passant_destinations(variant, setup, spec, part, us, from) {
                     if setup.en_passant.contains(&to) && !moves_to.contains(&to) {
                         found.push(Candidate {
                             from,
