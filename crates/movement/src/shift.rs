@@ -111,7 +111,7 @@ impl<W: Word> ShiftTable<W> {
     /// the squares of `empty` are empty (destinations are not filtered: the
     /// caller keeps the empty or the capturable ones). The piece reaching
     /// destination `to` stands on `to - delta`.
-    #[inline]
+    #[inline(always)]
     pub fn for_each(&self, pieces: SquareSet<W>, empty: SquareSet<W>, mut visit: impl FnMut(i16, SquareSet<W>)) {
         let (pieces, empty) = (pieces.bits(), empty.bits());
         for displacement in &self.displacements {

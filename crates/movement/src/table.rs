@@ -378,6 +378,7 @@ impl<W: Word> MoveTable<W> {
     /// nothing along this path). Destinations are not filtered by
     /// [`MoveTable::allowed`]; the caller checks that the attacker's square
     /// is one.
+    #[inline(always)]
     pub fn hits(
         &self,
         from: Square,

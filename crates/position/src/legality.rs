@@ -72,6 +72,8 @@ impl Legality {
 impl<W: Word> Position<'_, W> {
     /// Generates the legal moves by playing every pseudo-legal move and
     /// keeping those after which the mover's royal pieces are safe.
+    // Kept out of line: inlined, it would crowd the fast path's code.
+    #[inline(never)]
     pub(crate) fn generate_by_make_and_test<S: MoveSink<W>>(&self, sink: &mut S) {
         let mut candidates = MoveList::new();
         self.generate_pseudo_legal(&mut MoveCollector(&mut candidates));
@@ -84,6 +86,8 @@ impl<W: Word> Position<'_, W> {
 
     /// Generates the legal moves by checks and pins for quiet moves, and by
     /// playing the others (see [`Legality::PinsForQuietMoves`]).
+    // Kept out of line: inlined, it would crowd the fast path's code.
+    #[inline(never)]
     pub(crate) fn generate_by_quiet_pins<S: MoveSink<W>>(&self, sink: &mut S) {
         let us = self.turn;
         let royals = self.royal_pieces(us);
@@ -101,7 +105,7 @@ impl<W: Word> Position<'_, W> {
         // The quiet moves go to the sink; the captures, castling and en
         // passant are listed and played.
         let mut others = MoveList::new();
-        self.generate_from_pins(sink, royals.first(), self.targets(us), shield, false, Some(&mut others));
+        self.generate_from_pins::<_, true>(sink, royals.first(), self.targets(us), shield, false, &mut others);
         let mut collector = MoveCollector(&mut others);
         if self.castling.0 & self.variant.castling_of[us.index()] != 0 {
             self.generate_castling(&self.enemy_attackers(), &mut collector, None);

@@ -39,6 +39,7 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// The legal moves under the variant's move rules.
+    #[inline(never)]
     pub(crate) fn generate_restricted<S: MoveSink<W>>(&self, sink: &mut S) {
         let spec = &self.variant.spec;
         let only_compulsory_capture = spec.compulsory_capture
@@ -91,13 +92,21 @@ impl<W: Word> Position<'_, W> {
         let targets = self.targets(self.turn);
         let mut captures = MoveList::new();
         let mut collector = MoveCollector(&mut captures);
-        self.generate_from_pins(&mut collector, royal, targets.captures(), SquareSet::EMPTY, false, None);
+        let mut unused = MoveList::new();
+        self.generate_from_pins::<_, false>(
+            &mut collector,
+            royal,
+            targets.captures(),
+            SquareSet::EMPTY,
+            false,
+            &mut unused,
+        );
         if self.en_passant.any() {
             self.generate_en_passant(&mut collector, true);
         }
         if captures.is_empty() {
             // No capture: the quiet moves, castling among them.
-            self.generate_from_pins(sink, royal, targets.quiet(), SquareSet::EMPTY, true, None);
+            self.generate_from_pins::<_, false>(sink, royal, targets.quiet(), SquareSet::EMPTY, true, &mut unused);
         } else {
             for mv in captures {
                 sink.one(mv);

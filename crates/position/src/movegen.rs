@@ -286,23 +286,33 @@ impl<W: Word> Position<'_, W> {
     #[inline(always)]
     fn generate_by_pins_and_checks<S: MoveSink<W>>(&self, sink: &mut S) {
         let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
-        self.generate_from_pins(sink, royal, self.targets(self.turn), SquareSet::EMPTY, true, None);
+        self.generate_from_pins::<S, false>(
+            sink,
+            royal,
+            self.targets(self.turn),
+            SquareSet::EMPTY,
+            true,
+            &mut MoveList::new(),
+        );
     }
 
     /// The legal moves to `targets` (all, or only the quiet ones), from
     /// checks and pins against `royal`, which no piece attacks on a square
     /// of `shield` (next to an enemy royal piece under explosions); with
-    /// `special`, castling and en passant too. With `aside`, the captures
-    /// are not judged but listed there, every one the pieces can make.
+    /// `special`, castling and en passant too. With `SET_ASIDE`, the
+    /// captures are not judged but listed in `aside`, every one the pieces
+    /// can make (a compile-time choice, so that the plain path carries no
+    /// trace of it).
     #[inline(always)]
-    pub(crate) fn generate_from_pins<S: MoveSink<W>>(
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn generate_from_pins<S: MoveSink<W>, const SET_ASIDE: bool>(
         &self,
         sink: &mut S,
         royal: Option<Square>,
         targets: Targets<W>,
         shield: SquareSet<W>,
         special: bool,
-        mut aside: Option<&mut MoveList>,
+        aside: &mut MoveList,
     ) {
         let variant = self.variant;
         let us = self.turn;
@@ -358,8 +368,8 @@ impl<W: Word> Position<'_, W> {
                 continue;
             }
             let moves = &kind.moves[us.index()];
-            // Under `aside`, the pieces this kind may capture.
-            let takeable = if variant.spares_own_kind.contains(PieceKind::new(index as u8)) {
+            // With `SET_ASIDE`, the pieces this kind may capture.
+            let takeable = if SET_ASIDE && variant.spares_own_kind.contains(PieceKind::new(index as u8)) {
                 capturable - self.by_kind[index]
             } else {
                 capturable
@@ -374,9 +384,10 @@ impl<W: Word> Position<'_, W> {
                         sink.shifted_moves(&moves.promotions, delta, to);
                     }
                 });
-                capture.for_each(movers, empty, |delta, to| match aside.as_deref_mut() {
-                    Some(list) => MoveCollector(list).shifted_moves(&moves.promotions, delta, to & takeable),
-                    None => {
+                capture.for_each(movers, empty, |delta, to| {
+                    if SET_ASIDE {
+                        MoveCollector(aside).shifted_moves(&moves.promotions, delta, to & takeable);
+                    } else {
                         let to = to & capturable & evasion;
                         if to.any() {
                             sink.shifted_moves(&moves.promotions, delta, to);
@@ -387,8 +398,8 @@ impl<W: Word> Position<'_, W> {
             }
             for from in one_by_one {
                 let mut to = targets.destinations(moves, from);
-                if let Some(list) = aside.as_deref_mut() {
-                    MoveCollector(list).piece_moves(&moves.promotions, from, to & takeable);
+                if SET_ASIDE {
+                    MoveCollector(aside).piece_moves(&moves.promotions, from, to & takeable);
                     to = to - capturable;
                 }
                 to &= evasion;
@@ -409,13 +420,13 @@ impl<W: Word> Position<'_, W> {
             let Some(code) = self.code_at(king) else { return };
             let moves = &variant.kinds[usize::from(code >> 1)].moves[us.index()];
             let mut candidates = targets.destinations(moves, king);
-            if let Some(list) = aside {
+            if SET_ASIDE {
                 let takeable = if variant.spares_own_kind.contains(PieceKind::new(code >> 1)) {
                     capturable - self.by_kind[usize::from(code >> 1)]
                 } else {
                     capturable
                 };
-                MoveCollector(list).piece_moves(&moves.promotions, king, candidates & takeable);
+                MoveCollector(aside).piece_moves(&moves.promotions, king, candidates & takeable);
                 candidates = candidates - capturable;
             }
             let without_king = occupied - royal_set;
@@ -447,6 +458,7 @@ impl<W: Word> Position<'_, W> {
     /// royal piece is attacked, and the castling of a king that is not
     /// royal is tried by playing it if the side has a royal piece; `None`
     /// generates pseudo-legal castlings.
+    #[inline(always)]
     pub(crate) fn generate_castling<S: MoveSink<W>>(
         &self,
         attackers: &Attackers<'_, W>,
