@@ -9,6 +9,7 @@
 //! waves), and neither does a grid line.
 
 use fairy_geometry::{Geometry, Square, SquareSet, Word};
+use fairy_movement::Color;
 
 use crate::compile::KindOf;
 use crate::kinds::KindSet;
@@ -117,23 +118,29 @@ impl<W: Word> Position<'_, W> {
         let Some(explosion) = &self.variant.explosion else {
             return SquareSet::EMPTY;
         };
-        let spared = self.on_board(explosion.spared);
-        let immune = self.on_board(explosion.immune);
-        let destroyed = ((explosion.neighbours(at) & self.occupied()) - spared).with(at) - immune;
+        let destroyed = self.blast(explosion, at, self.occupied()).with(at) - self.on_board(explosion.immune);
         for square in destroyed {
             self.take(square);
         }
         destroyed
     }
 
-    /// The squares next to `square` if captures explode, else none: where a
-    /// royal piece cannot be taken without its taker's royal piece blowing
-    /// up too.
-    #[inline]
-    pub(crate) fn blast_neighbours(&self, square: Square) -> SquareSet<W> {
-        self.variant
-            .explosion
-            .as_ref()
-            .map_or(SquareSet::EMPTY, |explosion| explosion.neighbours(square))
+    /// The pieces of `standing` next to `at` that an explosion there
+    /// destroys (the capturer on `at` aside): all but the spared and the
+    /// immune kinds.
+    pub(crate) fn blast(&self, explosion: &CompiledExplosion<W>, at: Square, standing: SquareSet<W>) -> SquareSet<W> {
+        (explosion.neighbours(at) & standing) - self.on_board(explosion.spared) - self.on_board(explosion.immune)
+    }
+
+    /// The squares where no royal piece of `color` can be in check because
+    /// an enemy royal piece stands next to them, if captures explode (its
+    /// taker's own royal piece would blow up too); none otherwise.
+    pub(crate) fn shield(&self, color: Color) -> SquareSet<W> {
+        let Some(explosion) = &self.variant.explosion else {
+            return SquareSet::EMPTY;
+        };
+        self.royal_pieces(color.other())
+            .iter()
+            .fold(SquareSet::EMPTY, |all, theirs| all | explosion.neighbours(theirs))
     }
 }

@@ -95,13 +95,7 @@ impl<W: Word> Position<'_, W> {
         if royals.count() > 1 || (duple - royals).any() {
             return self.generate_by_make_and_test(sink);
         }
-        let shield = if self.variant.explosion.is_some() {
-            self.royal_pieces(us.other())
-                .iter()
-                .fold(SquareSet::EMPTY, |all, theirs| all | self.blast_neighbours(theirs))
-        } else {
-            SquareSet::EMPTY
-        };
+        let shield = self.shield(us);
         // The quiet moves go to the sink; the captures, castling and en
         // passant are listed and played.
         let mut others = MoveList::new();
@@ -168,8 +162,7 @@ impl<W: Word> Position<'_, W> {
         let capturer = PieceKind::new(code >> 1);
         let occupied = self.occupied();
         let standing = occupied - SquareSet::from_square(from) - SquareSet::from_square(captured);
-        let blast =
-            (explosion.neighbours(to) & standing) - self.on_board(explosion.spared) - self.on_board(explosion.immune);
+        let blast = self.blast(explosion, to, standing);
         let survives = explosion.immune.contains(capturer);
         let mut removed = blast.with(from).with(captured);
         if !survives {
@@ -202,23 +195,8 @@ impl<W: Word> Position<'_, W> {
         if self.royal_pieces(them).intersects(removed) {
             return true;
         }
-        let royal_after = |side: SquareSet<W>| {
-            let mut royal = self
-                .variant
-                .royal
-                .iter()
-                .fold(SquareSet::EMPTY, |all, kind| all | of_kind_after(kind))
-                & side;
-            for &(kind, most) in &self.variant.goals.pseudo_royals {
-                let pieces = of_kind_after(kind) & side;
-                if pieces.count() <= most {
-                    royal |= pieces;
-                }
-            }
-            royal
-        };
-        let ours_royal = royal_after(ours_after);
-        let theirs_royal = royal_after(theirs_after);
+        let ours_royal = self.royal_among(ours_after, of_kind_after);
+        let theirs_royal = self.royal_among(theirs_after, of_kind_after);
         ours_royal.iter().all(|royal| {
             explosion.neighbours(royal).intersects(theirs_royal)
                 || !self.variant.attackers[them.index()].iter().any(|group| {

@@ -485,22 +485,13 @@ impl<W: Word> Position<'_, W> {
             let royal_king = self.variant.royal.contains(rule.king)
                 || (self.variant.goals.has_pseudo_royals() && self.royal_pieces(us).contains(rule.king_from));
             if royal_king {
-                // Under explosions a square next to an enemy royal piece
-                // cannot be attacked (see `checked_royals`).
-                let their_royals = if self.variant.explosion.is_some() {
-                    self.royal_pieces(us.other())
-                } else {
-                    SquareSet::EMPTY
-                };
-                let attacked_on = |square: Square| {
-                    !self.blast_neighbours(square).intersects(their_royals) && attacked(attackers, square, occupied)
-                };
+                let shield = self.shield(us);
+                let attacked_on = |square: Square| !shield.contains(square) && attacked(attackers, square, occupied);
                 if in_check.unwrap_or_else(|| attacked_on(rule.king_from)) || rule.king_passes.iter().any(attacked_on) {
                     continue;
                 }
                 let after = others.with(rule.king_to).with(rule.rook_to);
-                let shielded = self.blast_neighbours(rule.king_to).intersects(their_royals);
-                if !shielded && attacked(attackers, rule.king_to, after) {
+                if !shield.contains(rule.king_to) && attacked(attackers, rule.king_to, after) {
                     continue;
                 }
             } else if legal_only && !self.variant.royal.is_empty() && !self.is_safe_after(mv) {

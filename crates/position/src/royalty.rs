@@ -35,10 +35,25 @@ impl<W: Word> Position<'_, W> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn royal_pieces(&self, color: Color) -> SquareSet<W> {
-        let goals = &self.variant.goals;
-        let mut royal = self.pieces_of_kinds(color, self.variant.royal);
-        for &(kind, most) in &goals.pseudo_royals {
-            let pieces = self.pieces_of(color, kind);
+        self.royal_among(self.by_color[color.index()], |kind| self.by_kind[kind.index()])
+    }
+
+    /// The royal pieces among one side's pieces `side`, where `of_kind`
+    /// gives the squares of each kind's pieces (on this board, or on one a
+    /// move would leave).
+    pub(crate) fn royal_among(
+        &self,
+        side: SquareSet<W>,
+        of_kind: impl Fn(crate::PieceKind) -> SquareSet<W>,
+    ) -> SquareSet<W> {
+        let mut royal = self
+            .variant
+            .royal
+            .iter()
+            .fold(SquareSet::EMPTY, |all, kind| all | of_kind(kind))
+            & side;
+        for &(kind, most) in &self.variant.goals.pseudo_royals {
+            let pieces = of_kind(kind) & side;
             if pieces.count() <= most {
                 royal |= pieces;
             }
@@ -76,14 +91,8 @@ impl<W: Word> Position<'_, W> {
     pub fn checked_royals(&self, color: Color) -> SquareSet<W> {
         let by = color.other();
         let occupied = self.occupied();
-        let theirs = if self.variant.explosion.is_some() {
-            self.royal_pieces(by)
-        } else {
-            SquareSet::EMPTY
-        };
-        let in_check = |square: Square| {
-            !self.blast_neighbours(square).intersects(theirs) && self.is_attacked(square, by, occupied)
-        };
+        let shield = self.shield(color);
+        let in_check = |square: Square| !shield.contains(square) && self.is_attacked(square, by, occupied);
         let mut checked: SquareSet<W> = self
             .royal_pieces(color)
             .iter()

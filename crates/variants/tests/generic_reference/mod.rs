@@ -49,8 +49,19 @@ fn may_cross(spec: &PieceSpec, capturing: bool) -> bool {
     }
 }
 
-/// The destinations of `part` from `from` on `setup`'s board: (square,
-/// captures), walking each path until the first occupied square.
+/// What a walk along a part's paths looks for.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Landing {
+    /// Empty squares, crossing a net as moves may.
+    Empty,
+    /// Enemy pieces it may take, crossing a net as captures may.
+    Capture,
+    /// Empty squares reached as a capture would (en passant).
+    EmptyAsCapture,
+}
+
+/// The destinations of `part` from `from` on `setup`'s board for
+/// `landing`, walking each path until the first occupied square.
 fn destinations<W: Word>(
     variant: &Variant<W>,
     setup: &Setup,
@@ -58,22 +69,26 @@ fn destinations<W: Word>(
     part: &Part,
     color: Color,
     from: Square,
-    capturing: bool,
+    landing: Landing,
 ) -> Vec<Square> {
     let geometry = variant.geometry();
     let mut found = Vec::new();
     if !may_start(variant, spec, part, color, from) {
         return found;
     }
-    for path in part.paths(geometry, color, from, may_cross(spec, capturing)) {
+    for path in part.paths(geometry, color, from, may_cross(spec, landing != Landing::Empty)) {
         let squares = path.squares();
         let first_destination = squares.len() - path.destinations().len();
         for (index, &to) in squares.iter().enumerate() {
             let occupant = setup.piece_at(to);
             if index >= first_destination && !geometry.same_cell(from, to) {
                 let fits = match occupant {
-                    None => !capturing,
-                    Some(piece) => capturing && piece.color != color && !spec_of(variant, piece.letter).uncapturable,
+                    None => landing != Landing::Capture,
+                    Some(piece) => {
+                        landing == Landing::Capture
+                            && piece.color != color
+                            && !spec_of(variant, piece.letter).uncapturable
+                    }
                 };
                 if fits {
                     found.push(to);
@@ -81,37 +96,6 @@ fn destinations<W: Word>(
             }
             if occupant.is_some() {
                 break;
-            }
-        }
-    }
-    found
-}
-
-/// The empty squares `part` reaches from `from` as a capture would (a
-/// capture crosses a net only where captures may): where it may take en
-/// passant.
-fn en_passant_destinations<W: Word>(
-    variant: &Variant<W>,
-    setup: &Setup,
-    spec: &PieceSpec,
-    part: &Part,
-    color: Color,
-    from: Square,
-) -> Vec<Square> {
-    let geometry = variant.geometry();
-    let mut found = Vec::new();
-    if !may_start(variant, spec, part, color, from) {
-        return found;
-    }
-    for path in part.paths(geometry, color, from, may_cross(spec, true)) {
-        let squares = path.squares();
-        let first_destination = squares.len() - path.destinations().len();
-        for (index, &to) in squares.iter().enumerate() {
-            if setup.piece_at(to).is_some() {
-                break;
-            }
-            if index >= first_destination && !geometry.same_cell(from, to) {
-                found.push(to);
             }
         }
     }
@@ -352,7 +336,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
             .parts()
             .iter()
             .filter(|part| part.mode().can_move())
-            .flat_map(|part| destinations(variant, setup, spec, part, us, from, false))
+            .flat_map(|part| destinations(variant, setup, spec, part, us, from, Landing::Empty))
             .collect();
         for part in spec.movement.parts() {
             for capturing in [false, true] {
@@ -364,7 +348,8 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                 if !allowed {
                     continue;
                 }
-                for to in destinations(variant, setup, spec, part, us, from, capturing) {
+                let landing = if capturing { Landing::Capture } else { Landing::Empty };
+                for to in destinations(variant, setup, spec, part, us, from, landing) {
                     if capturing && spec.spares_own_kind && setup.piece_at(to).is_some_and(|p| p.letter == piece.letter)
                     {
                         continue;
@@ -420,7 +405,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                 {
                     continue;
                 }
-                for to in en_passant_destinations(variant, setup, spec, part, us, from) {
+                for to in destinations(variant, setup, spec, part, us, from, Landing::EmptyAsCapture) {
                     if setup.en_passant.contains(&to) && !moves_to.contains(&to) {
                         found.push(Candidate {
                             from,
