@@ -214,6 +214,17 @@ pub fn svg<W: Word>(position: &Position<'_, W>, options: &SvgOptions) -> String 
         );
     }
 
+    // Walls: dark squares with a cross-hatch.
+    for square in position.walls() {
+        let (file, rank) = (u32::from(size.file_of(square)), u32::from(size.rank_of(square)));
+        let (left, top) = (x(file), y(rank));
+        let _ = writeln!(
+            out,
+            r##"<g class="wall"><rect x="{left}" y="{top}" width="{SQUARE}" height="{SQUARE}" fill="#3b3b3b"/><path d="M{left} {top} l{SQUARE} {SQUARE} M{} {top} l-{SQUARE} {SQUARE}" stroke="#777777" stroke-width="3"/></g>"##,
+            left + SQUARE
+        );
+    }
+
     // Pieces.
     for square in size.squares() {
         let Some(piece) = position.piece_at(square) else {

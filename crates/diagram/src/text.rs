@@ -79,8 +79,17 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
             } else if file > 0 {
                 out.push(' ');
             }
-            let piece = size.square_at(file, rank).and_then(|square| position.piece_at(square));
+            let square = size.square_at(file, rank);
+            let piece = square.and_then(|square| position.piece_at(square));
+            let wall = square.is_some_and(|square| position.walls().contains(square));
             let mark = match piece {
+                None if wall => {
+                    if options.unicode {
+                        '█'
+                    } else {
+                        '*'
+                    }
+                }
                 None => {
                     if options.unicode {
                         '·'

@@ -118,3 +118,20 @@ fn diagrams_mark_the_squares_where_an_arrival_wins() {
     // Chess has no arrival.
     assert!(!text(&start("chess"), &TextOptions::ascii()).contains("arrival"));
 }
+
+#[test]
+fn diagrams_draw_walls() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants/petrified.toml");
+    let petrified = fairy_variants::load(path).unwrap();
+    let fairy_position::AnyVariant::Small(variant) = petrified else {
+        panic!("petrified chess is an 8 x 8 variant")
+    };
+    // The rook that took on a8 is a wall there.
+    let position = fairy_position::Position::from_fen(&variant, "*3k3/8/8/8/8/8/8/4K2R b K - 0 1").unwrap();
+    let ascii = text(&position, &TextOptions::ascii());
+    assert!(ascii.starts_with(" 8  * . . . k . . .\n"), "{ascii}");
+    let unicode = text(&position, &TextOptions::unicode());
+    assert!(unicode.starts_with(" 8  █ · · · ♚ · · ·\n"), "{unicode}");
+    let picture = svg(&position, &SvgOptions::default());
+    assert_eq!(picture.matches("class=\"wall\"").count(), 1);
+}

@@ -302,6 +302,12 @@ impl<W: Word> Variant<W> {
             });
         }
         let spares_own_kind = kind_set(&|p| p.spares_own_kind);
+        let petrifying = kind_set(&|p| p.petrifies);
+        if explosion.is_some() && !petrifying.is_empty() {
+            return Err(VariantError::Goal {
+                reason: "a capture may explode or petrify its capturer, not both".to_owned(),
+            });
+        }
         let promotion_limits = spec
             .pieces
             .iter()
@@ -310,9 +316,11 @@ impl<W: Word> Variant<W> {
             .collect();
         // Checks and pins against one royal piece decide legality unless
         // royalty changes with the count of pieces, explosions take pieces
-        // off around a capture, or a capture depends on the kinds involved;
-        // then they still decide quiet moves.
-        let captures_or_counts_matter = goals.has_pseudo_royals() || explosion.is_some() || !spares_own_kind.is_empty();
+        // off around a capture, a capture petrifies its capturer, or a
+        // capture depends on the kinds involved; then they still decide
+        // quiet moves.
+        let captures_or_counts_matter =
+            goals.has_pseudo_royals() || explosion.is_some() || !petrifying.is_empty() || !spares_own_kind.is_empty();
         let pseudo_royal_kinds = goals
             .pseudo_royals
             .iter()
@@ -338,6 +346,7 @@ impl<W: Word> Variant<W> {
             single_royal,
             uncapturable,
             spares_own_kind,
+            petrifying,
             promotion_limits,
             explosion,
             en_passant_capturers,

@@ -6,7 +6,7 @@
 //! pawns) and the kinds no explosion destroys (atomar: kings). "Next to" is
 //! the board's own king step: on a cylinder the neighbourhood wraps around
 //! the seam; a net does not stop a blast (it stops pieces, not shock
-//! waves), and neither does a grid line.
+//! waves), and neither does a grid line. Walls survive explosions.
 
 use fairy_geometry::{Geometry, Square, SquareSet, Word};
 use fairy_movement::Color;
@@ -118,7 +118,8 @@ impl<W: Word> Position<'_, W> {
         let Some(explosion) = &self.variant.explosion else {
             return SquareSet::EMPTY;
         };
-        let destroyed = self.blast(explosion, at, self.occupied()).with(at) - self.on_board(explosion.immune);
+        let pieces = self.occupied() - self.walls;
+        let destroyed = self.blast(explosion, at, pieces).with(at) - self.on_board(explosion.immune);
         for square in destroyed {
             self.take(square);
         }

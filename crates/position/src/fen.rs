@@ -4,7 +4,7 @@ use std::error::Error;
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
-use fairy_geometry::{BoardSize, Coord, MAX_FILES, MAX_RANKS};
+use fairy_geometry::{BoardSize, Coord, MAX_FILES, MAX_RANKS, Square};
 use fairy_movement::Color;
 
 use crate::{CheckCounters, PositionError, Setup, SetupPiece};
@@ -171,7 +171,7 @@ impl From<PositionError> for FenError {
 impl Setup {
     /// Reads a FEN string. The board's size is read off the string: the
     /// number of ranks and the width of each (runs of empty squares may have
-    /// several digits, `10`). Missing trailing fields default to `w - - 0 1`;
+    /// several digits, `10`). A `*` is a wall, as Fairy-Stockfish writes it. Missing trailing fields default to `w - - 0 1`;
     /// as Fairy-Stockfish writes for variants without castling and en
     /// passant, both fields may be left out together (`w 0 1`).
     ///
@@ -206,9 +206,8 @@ impl Setup {
             }
         }
         let board = fields.first().ok_or(ParseFenError::Empty)?;
-        let (size, pieces) = parse_board(board)?;
-        let mut setup = Setup::empty(size);
-        setup.board = pieces;
+        let mut setup = parse_board(board)?;
+        let size = setup.size;
         if let Some(&field) = fields.get(1) {
             let mut chars = field.chars();
             setup.turn = match (chars.next().and_then(Color::from_letter), chars.next()) {
@@ -276,14 +275,19 @@ impl Setup {
         for rank in (0..self.size.ranks()).rev() {
             let mut empty = 0;
             for file in 0..self.size.files() {
-                let piece = self.size.square_at(file, rank).and_then(|square| self.piece_at(square));
-                match piece {
-                    Some(piece) => {
+                let square = self.size.square_at(file, rank);
+                let shown = match square {
+                    Some(square) if self.is_wall(square) => Some('*'),
+                    Some(square) => self.piece_at(square).map(SetupPiece::fen_char),
+                    None => None,
+                };
+                match shown {
+                    Some(character) => {
                         if empty > 0 {
                             let _ = write!(fen, "{empty}");
                             empty = 0;
                         }
-                        fen.push(piece.fen_char());
+                        fen.push(character);
                     }
                     None => empty += 1,
                 }
@@ -352,14 +356,23 @@ fn parse_checks(field: &str) -> Option<Option<CheckCounters>> {
     }))
 }
 
-/// Parses the board field into its size and the pieces by square index.
-fn parse_board(board: &str) -> Result<(BoardSize, Vec<Option<SetupPiece>>), ParseFenError> {
+/// What a FEN names on one square.
+#[derive(Copy, Clone)]
+enum FenSquare {
+    Empty,
+    Piece(SetupPiece),
+    Wall,
+}
+
+/// Parses the board field into a setup of its size with its pieces and
+/// walls, White to move.
+fn parse_board(board: &str) -> Result<Setup, ParseFenError> {
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() > usize::from(MAX_RANKS) {
         return Err(ParseFenError::TooManyRanks { count: rows.len() });
     }
     let rank_count = rows.len();
-    let mut parsed: Vec<Vec<Option<SetupPiece>>> = Vec::with_capacity(rank_count);
+    let mut parsed: Vec<Vec<FenSquare>> = Vec::with_capacity(rank_count);
     for (row, text) in rows.iter().enumerate() {
         let rank = rank_count - row;
         let squares = parse_rank(text, rank)?;
@@ -381,12 +394,19 @@ fn parse_board(board: &str) -> Result<(BoardSize, Vec<Option<SetupPiece>>), Pars
     // Both dimensions were checked against the maxima above; only an empty
     // board could fail here, and that was reported as an empty rank.
     let size = BoardSize::new(files as u8, rank_count as u8).map_err(|_| ParseFenError::EmptyRank { rank: 1 })?;
-    let pieces = parsed.into_iter().rev().flatten().collect();
-    Ok((size, pieces))
+    let mut setup = Setup::empty(size);
+    for (index, square) in parsed.into_iter().rev().flatten().enumerate() {
+        match square {
+            FenSquare::Piece(piece) => setup.board[index] = Some(piece),
+            FenSquare::Empty => {}
+            FenSquare::Wall => setup.walls.push(Square::new(index as u8)),
+        }
+    }
+    Ok(setup)
 }
 
 /// Parses one rank's text (`rank` is its number, for errors).
-fn parse_rank(text: &str, rank: usize) -> Result<Vec<Option<SetupPiece>>, ParseFenError> {
+fn parse_rank(text: &str, rank: usize) -> Result<Vec<FenSquare>, ParseFenError> {
     let mut squares = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some((start, character)) = chars.next() {
@@ -405,7 +425,7 @@ fn parse_rank(text: &str, rank: usize) -> Result<Vec<Option<SetupPiece>>, ParseF
                 // Compared by subtraction: a run as long as `usize::MAX`
                 // would overflow the sum.
                 Some(count) if count <= usize::from(MAX_FILES) - squares.len() => {
-                    squares.resize(squares.len() + count, None);
+                    squares.resize(squares.len() + count, FenSquare::Empty);
                 }
                 Some(_) => return Err(ParseFenError::RankTooLong { rank }),
                 None => {
@@ -415,19 +435,23 @@ fn parse_rank(text: &str, rank: usize) -> Result<Vec<Option<SetupPiece>>, ParseF
                     });
                 }
             }
-        } else if character.is_ascii_alphabetic() {
+        } else if character.is_ascii_alphabetic() || character == '*' {
             if squares.len() >= usize::from(MAX_FILES) {
                 return Err(ParseFenError::RankTooLong { rank });
             }
-            let color = if character.is_ascii_uppercase() {
-                Color::White
+            squares.push(if character == '*' {
+                FenSquare::Wall
             } else {
-                Color::Black
-            };
-            squares.push(Some(SetupPiece {
-                color,
-                letter: character.to_ascii_uppercase(),
-            }));
+                let color = if character.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                FenSquare::Piece(SetupPiece {
+                    color,
+                    letter: character.to_ascii_uppercase(),
+                })
+            });
         } else {
             return Err(ParseFenError::BadCharacter { rank, character });
         }

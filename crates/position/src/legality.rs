@@ -116,10 +116,13 @@ impl<W: Word> Position<'_, W> {
 
     /// Whether every royal piece of the side to move is safe after `mv`.
     ///
-    /// Under explosions, a capture may not blow up a royal piece of the
-    /// mover's, and one that blows up an enemy royal piece is safe whatever
+    /// A royal piece may not capture if it would petrify. Under
+    /// explosions, a capture may not blow up a royal piece of the mover's, and one that blows up an enemy royal piece is safe whatever
     /// it leaves attacked: the game is won.
     pub(crate) fn is_safe_after(&self, mv: Move) -> bool {
+        if self.capture_petrifies_royal(mv.from()) && self.is_capture(mv) {
+            return false;
+        }
         if self.variant.explosion.is_some()
             && self.variant.goals.duple_check.is_empty()
             && mv.promotion().is_none()
@@ -160,8 +163,8 @@ impl<W: Word> Position<'_, W> {
         let captured = if mv.is_en_passant() { self.victim } else { to };
         let Some(code) = self.code_at(from) else { return false };
         let capturer = PieceKind::new(code >> 1);
-        let occupied = self.occupied();
-        let standing = occupied - SquareSet::from_square(from) - SquareSet::from_square(captured);
+        let pieces = self.occupied() - self.walls;
+        let standing = pieces - SquareSet::from_square(from) - SquareSet::from_square(captured);
         let blast = self.blast(explosion, to, standing);
         let survives = explosion.immune.contains(capturer);
         let mut removed = blast.with(from).with(captured);
@@ -175,7 +178,7 @@ impl<W: Word> Position<'_, W> {
             self.by_color[us.index()] - removed
         };
         let theirs_after = self.by_color[them.index()] - removed;
-        let occupied_after = ours_after | theirs_after;
+        let occupied_after = ours_after | theirs_after | self.walls;
         let of_kind_after = |kind: PieceKind| {
             let pieces = self.by_kind[kind.index()] - removed - SquareSet::from_square(to);
             if survives && kind == capturer {

@@ -57,6 +57,7 @@ mod movegen;
 mod moves;
 mod outcome;
 mod perft;
+mod petrification;
 mod piece;
 mod position;
 mod royalty;

@@ -136,12 +136,17 @@ impl<W: Word> Position<'_, W> {
         let (from, to) = (mv.from(), mv.to());
         let mut royals = self.pieces_of_kinds(us.other(), self.variant.royal);
         royals.remove(to);
-        let royalty_by_kind = !self.variant.goals.has_pseudo_royals() && self.variant.explosion.is_none();
-        if royals.is_empty() && royalty_by_kind {
+        // The tables answer where royalty goes by kind and a capture has no
+        // effect (no explosion, no petrified capturer, no royal piece that
+        // cannot capture).
+        let plain_attacks = !self.variant.goals.has_pseudo_royals()
+            && self.variant.explosion.is_none()
+            && self.variant.petrifying.is_empty();
+        if royals.is_empty() && plain_attacks {
             return false;
         }
         let Some(code) = self.code_at(from) else { return false };
-        if mv.castling_index().is_some() || mv.is_en_passant() || !royalty_by_kind {
+        if mv.castling_index().is_some() || mv.is_en_passant() || !plain_attacks {
             let mut after = self.clone();
             after.play_unchecked(mv);
             return after.is_check();

@@ -239,11 +239,21 @@ impl<W: Word> Position<'_, W> {
     #[inline(always)]
     pub(crate) fn enemy_attackers(&self) -> Attackers<'_, W> {
         let them = self.turn.other();
-        self.variant.attackers[them.index()]
-            .iter()
-            .map(|group| (group, self.pieces_of_kinds(them, group.kinds)))
-            .filter(|(_, pieces)| pieces.any())
-            .collect()
+        let groups = self.variant.attackers[them.index()].iter();
+        // Two ways, so that variants without petrification subtract
+        // nothing.
+        if self.variant.petrifying.is_empty() {
+            groups
+                .map(|group| (group, self.pieces_of_kinds(them, group.kinds)))
+                .filter(|(_, pieces)| pieces.any())
+                .collect()
+        } else {
+            let disarmed = self.disarmed(them);
+            groups
+                .map(|group| (group, self.pieces_of_kinds(them, group.kinds) - disarmed))
+                .filter(|(_, pieces)| pieces.any())
+                .collect()
+        }
     }
 
     /// Every move the side to move's pieces can make, whatever it leaves

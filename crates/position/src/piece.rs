@@ -159,6 +159,11 @@ pub struct PieceSpec {
     /// Whether it may not capture a piece of its own kind (the kings of
     /// atomar, which would otherwise blow each other up).
     pub spares_own_kind: bool,
+    /// Whether it turns into a wall when it captures (petrified chess:
+    /// every kind but the pawn; Fairy-Stockfish's
+    /// `petrifyOnCaptureTypes`). A royal piece of such a kind cannot
+    /// capture, since its side would lose it, and so attacks nothing.
+    pub petrifies: bool,
     /// How it may cross the net.
     pub net: NetCrossing,
     /// The squares from which its initial-move parts apply (pawns: their
@@ -189,6 +194,7 @@ impl PieceSpec {
             royal: false,
             uncapturable: false,
             spares_own_kind: false,
+            petrifies: false,
             net: NetCrossing::Free,
             initial: Zone::none(),
             promotion: None,
@@ -208,6 +214,15 @@ impl PieceSpec {
     pub fn uncapturable(self) -> PieceSpec {
         PieceSpec {
             uncapturable: true,
+            ..self
+        }
+    }
+
+    /// This piece, turned into a wall by its captures.
+    #[must_use]
+    pub fn petrifying(self) -> PieceSpec {
+        PieceSpec {
+            petrifies: true,
             ..self
         }
     }

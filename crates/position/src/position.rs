@@ -47,6 +47,9 @@ pub struct Position<'v, W: Word = u64> {
     pub(crate) variant: &'v Variant<W>,
     pub(crate) by_color: [SquareSet<W>; 2],
     pub(crate) by_kind: [SquareSet<W>; MAX_KINDS],
+    /// Squares no piece may stand on, pass or capture on: the board's
+    /// holes, and petrified pieces.
+    pub(crate) walls: SquareSet<W>,
     mailbox: W::Bytes,
     pub(crate) turn: Color,
     pub(crate) castling: CastlingRights,
@@ -140,6 +143,13 @@ pub enum PositionError {
     },
     /// The side not to move is in check.
     OpponentInCheck,
+    /// A piece on a square the setup also blocks with a wall.
+    PieceOnWall {
+        /// The FEN character.
+        piece: char,
+        /// Where it stands.
+        square: Coord,
+    },
     /// The setup's board holds another number of squares than its size says.
     SquareCount {
         /// The number of squares of the setup's board size.
@@ -182,6 +192,9 @@ impl fmt::Display for PositionError {
             }
             PositionError::CheckCounters { reason } => write!(f, "check counters: {reason}"),
             PositionError::OpponentInCheck => write!(f, "the side not to move is in check"),
+            PositionError::PieceOnWall { piece, square } => {
+                write!(f, "piece {piece:?} on {square} stands where the setup has a wall")
+            }
             PositionError::SquareCount { expected, found } => {
                 write!(f, "the setup lists {found} squares for a board of {expected}")
             }
@@ -228,6 +241,7 @@ impl<'v, W: Word> Position<'v, W> {
             variant,
             by_color: [SquareSet::EMPTY; 2],
             by_kind: [SquareSet::EMPTY; MAX_KINDS],
+            walls: SquareSet::EMPTY,
             mailbox: W::bytes(EMPTY),
             turn: Color::White,
             castling: CastlingRights::NONE,
@@ -268,6 +282,17 @@ impl<'v, W: Word> Position<'v, W> {
             });
         }
         let mut position = Position::empty(variant);
+        for &square in &setup.walls {
+            if let Some(piece) = setup.piece_at(square) {
+                return Err(PositionError::PieceOnWall {
+                    piece: piece.fen_char(),
+                    square: coord(size, square),
+                });
+            }
+            if square.index() < size.square_count() {
+                position.walls.insert(square);
+            }
+        }
         for square in size.squares() {
             let Some(piece) = setup.piece_at(square) else { continue };
             let unknown = PositionError::UnknownPiece {
@@ -352,6 +377,7 @@ impl<'v, W: Word> Position<'v, W> {
                 letter: self.variant.letter(piece.kind),
             });
         }
+        setup.walls = self.walls.iter().collect();
         setup.turn = self.turn;
         setup.castling = self
             .castling
@@ -404,9 +430,16 @@ impl<'v, W: Word> Position<'v, W> {
             .map_or(SquareSet::EMPTY, |&set| set & self.by_color[color.index()])
     }
 
-    /// Every occupied square.
+    /// Every occupied square: the pieces' and the walls'.
+    #[inline]
     pub fn occupied(&self) -> SquareSet<W> {
-        self.by_color[0] | self.by_color[1]
+        self.by_color[0] | self.by_color[1] | self.walls
+    }
+
+    /// The squares blocked by walls (`*` in FEN): the board's holes, and
+    /// the petrified pieces.
+    pub fn walls(&self) -> SquareSet<W> {
+        self.walls
     }
 
     /// The castling rights.
@@ -447,6 +480,9 @@ impl<'v, W: Word> Position<'v, W> {
                 hash ^= zobrist.piece(code, square.index());
             }
         }
+        for square in self.walls {
+            hash ^= zobrist.wall(square.index());
+        }
         if self.turn == Color::Black {
             hash ^= zobrist.black;
         }
@@ -462,21 +498,24 @@ impl<'v, W: Word> Position<'v, W> {
 
     /// Whether a piece of `by` attacks `square` when `occupied` are the
     /// occupied squares: whether it could capture an enemy royal piece
-    /// there, with every rule of the board applied.
+    /// there, with every rule of the board applied (a royal piece that
+    /// would petrify attacks nothing).
     pub fn is_attacked(&self, square: Square, by: Color, occupied: SquareSet<W>) -> bool {
+        let disarmed = self.disarmed(by);
         self.variant.attackers[by.index()].iter().any(|group| {
-            let pieces = self.pieces_of_kinds(by, group.kinds);
+            let pieces = self.pieces_of_kinds(by, group.kinds) - disarmed;
             pieces.any() && group.table.attacks(square, occupied).intersects(pieces)
         })
     }
 
     /// The pieces of `by` attacking `square` when `occupied` are occupied.
     pub fn attackers(&self, square: Square, by: Color, occupied: SquareSet<W>) -> SquareSet<W> {
-        self.variant.attackers[by.index()]
+        let found = self.variant.attackers[by.index()]
             .iter()
             .fold(SquareSet::EMPTY, |found, group| {
                 found | (group.table.attacks(square, occupied) & self.pieces_of_kinds(by, group.kinds))
-            })
+            });
+        found - self.disarmed(by)
     }
 
     /// Plays a legal move.
@@ -540,7 +579,7 @@ impl<'v, W: Word> Position<'v, W> {
             self.put(to, landing);
             if took {
                 resets_clock = true;
-                destroyed = self.capture_effect(to);
+                destroyed = self.capture_effect(to, PieceKind::new(moving >> 1));
             }
             // A double step that promotes leaves nothing to take en passant.
             if kind.leaves_en_passant && promotion.is_none() {
@@ -578,13 +617,16 @@ impl<'v, W: Word> Position<'v, W> {
             .contains(from)
     }
 
-    /// Applies the effect of a capture that landed on `at`, beyond the
-    /// taken piece leaving the board: the one place capture effects are
-    /// decided. Returns the squares of the pieces it removed.
+    /// Applies the effect of a capture by a piece of kind `mover` that
+    /// landed on `at`, beyond the taken piece leaving the board: the one
+    /// place capture effects are decided. Returns the squares of the pieces
+    /// it removed.
     #[inline]
-    fn capture_effect(&mut self, at: Square) -> SquareSet<W> {
+    fn capture_effect(&mut self, at: Square, mover: PieceKind) -> SquareSet<W> {
         if self.variant.explosion.is_some() {
             self.explode(at)
+        } else if !self.variant.petrifying.is_empty() {
+            self.petrify(at, mover)
         } else {
             SquareSet::EMPTY
         }
@@ -838,6 +880,7 @@ impl<W: Word> PartialEq for Position<'_, W> {
     fn eq(&self, other: &Position<'_, W>) -> bool {
         (std::ptr::eq(self.variant, other.variant) || self.variant == other.variant)
             && self.mailbox == other.mailbox
+            && self.walls == other.walls
             && self.turn == other.turn
             && self.castling == other.castling
             && self.en_passant == other.en_passant

@@ -45,6 +45,11 @@ pub struct Setup {
     pub size: BoardSize,
     /// The piece on each square, indexed by [`Square::index`].
     pub board: Vec<Option<SetupPiece>>,
+    /// The squares blocked by a wall (`*` in FEN, as Fairy-Stockfish
+    /// writes them), in increasing order: no piece stands on, passes or
+    /// captures on them. Walls are the board's holes, and what a petrified
+    /// piece leaves.
+    pub walls: Vec<Square>,
     /// The side to move.
     pub turn: Color,
     /// The castling rights, as FEN letters.
@@ -82,6 +87,7 @@ impl Setup {
         Setup {
             size,
             board: vec![None; size.square_count()],
+            walls: Vec::new(),
             turn: Color::White,
             castling: Vec::new(),
             en_passant: Vec::new(),
@@ -94,5 +100,10 @@ impl Setup {
     /// The piece on a square, if any (`None` off the board too).
     pub fn piece_at(&self, square: Square) -> Option<SetupPiece> {
         self.board.get(square.index()).copied().flatten()
+    }
+
+    /// Whether a wall blocks a square.
+    pub fn is_wall(&self, square: Square) -> bool {
+        self.walls.binary_search(&square).is_ok()
     }
 }

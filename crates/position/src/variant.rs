@@ -33,6 +33,8 @@ pub struct Variant<W: Word = u64> {
     pub(crate) promotion_limits: SmallVec<[(PieceKind, u32); 2]>,
     /// Kinds that may not capture their own kind.
     pub(crate) spares_own_kind: KindSet,
+    /// Kinds that turn into walls when they capture.
+    pub(crate) petrifying: KindSet,
     pub(crate) explosion: Option<CompiledExplosion<W>>,
     pub(crate) en_passant_capturers: KindSet,
     pub(crate) castling: Vec<Castling<W>>,

@@ -1,8 +1,8 @@
 //! Zobrist keys: random numbers whose XOR identifies a position.
 
 /// The keys of one variant: one per (kind, colour, square), per castling
-/// right, per en passant square, per counter beyond the board, and one for
-/// Black to move.
+/// right, per en passant square, per counter beyond the board, per wall
+/// square, and one for Black to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Zobrist {
     squares: usize,
@@ -10,6 +10,7 @@ pub(crate) struct Zobrist {
     castling: [u64; 8],
     en_passant: Vec<u64>,
     counters: Vec<u64>,
+    walls: Vec<u64>,
     pub black: u64,
 }
 
@@ -31,12 +32,14 @@ impl Zobrist {
         let en_passant = (0..squares).map(|_| next()).collect();
         let black = next();
         let counters = (0..4).map(|_| next()).collect();
+        let walls = (0..squares).map(|_| next()).collect();
         Zobrist {
             squares,
             pieces,
             castling,
             en_passant,
             counters,
+            walls,
             black,
         }
     }
@@ -76,6 +79,12 @@ impl Zobrist {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
+    }
+
+    /// The key of a wall on a square.
+    #[inline]
+    pub fn wall(&self, square: usize) -> u64 {
+        self.walls.get(square).copied().unwrap_or(0)
     }
 
     /// The key of an en passant square.

@@ -45,6 +45,7 @@
 //! royal = false              # default false: must not be left in check
 //! uncapturable = false       # default false
 //! spares_own_kind = false    # default false: may not capture a piece of its own kind (atomar)
+//! petrifies = false          # default false: turns into a wall when it captures (petrified)
 //! promotion_limit = 2        # promoted to only while its side has fewer on the board (default none)
 //! net = "free"               # "free" (default), "moves-only" or "never"
 //! promotion = { ranks = [8], to = ["Q", "R", "B", "N"], compulsory = true }
@@ -287,6 +288,8 @@ struct PieceFile {
     uncapturable: bool,
     #[serde(default)]
     spares_own_kind: bool,
+    #[serde(default)]
+    petrifies: bool,
     promotion_limit: Option<u32>,
     #[serde(default)]
     net: NetName,
@@ -492,6 +495,7 @@ impl PieceFile {
         spec.royal = self.royal;
         spec.uncapturable = self.uncapturable;
         spec.spares_own_kind = self.spares_own_kind;
+        spec.petrifies = self.petrifies;
         spec.promotion_limit = self.promotion_limit;
         spec.resets_clock = self.resets_clock;
         if let Some(promotion) = &self.promotion {

@@ -223,10 +223,30 @@ const FSF_PERFT: &[(&str, Option<&str>, u32, u64)] = &[
     ),
 ];
 
+/// Figures for gallery variants that `tests/perft.sh` does not cover,
+/// computed by Fairy-Stockfish's own binary (`go perft`), each under a
+/// million nodes.
+const FSF_BINARY_PERFT: &[(&str, Option<&str>, u32, u64)] = &[
+    ("petrified", None, 4, 250_134),
+    // Walls on b4, from random games.
+    (
+        "petrified",
+        Some("r1b2bn1/ppp1k1pr/n2N4/4p1pq/P*PPP2p/6P1/4B1P1/2RQK1NR b K - 0 20"),
+        3,
+        55_410,
+    ),
+    (
+        "petrified",
+        Some("r4bn1/pp2k2r/n2N1p2/2ppP1pq/P*PP2bp/6P1/2RQBKP1/6NR w - - 0 25"),
+        3,
+        67_115,
+    ),
+];
+
 #[test]
 fn fairy_stockfish_perft_figures() {
     let mut failures = Vec::new();
-    for &(name, fen, depth, nodes) in FSF_PERFT {
+    for &(name, fen, depth, nodes) in FSF_PERFT.iter().chain(FSF_BINARY_PERFT) {
         let counted = perft(name, fen, depth);
         if counted != nodes {
             failures.push(format!(

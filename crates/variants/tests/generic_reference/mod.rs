@@ -81,7 +81,8 @@ fn destinations<W: Word>(
         let first_destination = squares.len() - path.destinations().len();
         for (index, &to) in squares.iter().enumerate() {
             let occupant = setup.piece_at(to);
-            if index >= first_destination && !geometry.same_cell(from, to) {
+            let wall = setup.is_wall(to);
+            if index >= first_destination && !geometry.same_cell(from, to) && !wall {
                 let fits = match occupant {
                     None => landing != Landing::Capture,
                     Some(piece) => {
@@ -94,7 +95,7 @@ fn destinations<W: Word>(
                     found.push(to);
                 }
             }
-            if occupant.is_some() {
+            if occupant.is_some() || wall {
                 break;
             }
         }
@@ -130,12 +131,22 @@ fn may_stand<W: Word>(variant: &Variant<W>, letter: char, color: Color, square: 
     rearmost.is_none_or(|rearmost| relative(square) >= rearmost)
 }
 
-/// Whether a piece of `by` could capture an enemy royal piece on `square`.
+/// Whether a piece of `by` could capture an enemy royal piece on `square`
+/// (a royal piece that would petrify cannot).
 pub fn attacked<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, by: Color) -> bool {
-    variant
-        .size()
-        .squares()
-        .any(|from| setup.piece_at(from).is_some_and(|p| p.color == by) && attacks_from(variant, setup, from, square))
+    let royals = royal_squares(variant, setup, by);
+    variant.size().squares().any(|from| {
+        setup.piece_at(from).is_some_and(|p| p.color == by)
+            && !(royals.contains(&from) && petrifies(variant, setup, from))
+            && attacks_from(variant, setup, from, square)
+    })
+}
+
+/// Whether the piece on `from` turns into a wall when it captures.
+fn petrifies<W: Word>(variant: &Variant<W>, setup: &Setup, from: Square) -> bool {
+    setup
+        .piece_at(from)
+        .is_some_and(|p| spec_of(variant, p.letter).petrifies)
 }
 
 /// Whether the piece on `from` could capture an enemy royal piece on
@@ -163,7 +174,7 @@ fn attacks_from<W: Word>(variant: &Variant<W>, setup: &Setup, from: Square, squa
                             if to == square {
                                 return index >= first_destination && !geometry.same_cell(from, to);
                             }
-                            if setup.piece_at(to).is_some() {
+                            if setup.piece_at(to).is_some() || setup.is_wall(to) {
                                 return false;
                             }
                         }
@@ -278,7 +289,8 @@ fn en_passant_victim<W: Word>(variant: &Variant<W>, setup: &Setup) -> Option<Squ
     }
     let squares: SquareSet<W> = setup.en_passant.iter().copied().collect();
     let mover = setup.turn.other();
-    for from in variant.size().squares().filter(|&s| setup.piece_at(s).is_none()) {
+    let blocked = |s: Square| setup.piece_at(s).is_some() || setup.is_wall(s);
+    for from in variant.size().squares().filter(|&s| !blocked(s)) {
         for spec in &variant.spec().pieces {
             // Each square the piece may have reached, with every square its
             // ways there passed.
@@ -295,7 +307,7 @@ fn en_passant_victim<W: Word>(variant: &Variant<W>, setup: &Setup) -> Option<Squ
                 for path in part.paths(variant.geometry(), mover, from, may_cross(spec, false)) {
                     let passed: SquareSet<W> = path.passed().iter().copied().collect();
                     let Some(end) = path.end() else { continue };
-                    if passed.is_empty() || passed.iter().any(|s| setup.piece_at(s).is_some()) {
+                    if passed.is_empty() || passed.iter().any(blocked) {
                         continue;
                     }
                     match reached.iter_mut().find(|(square, _)| *square == end) {
@@ -450,7 +462,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
         };
         let clear = between(king_from, king_to)
             .chain(between(rook_from, rook_to))
-            .all(|s| s == king_from || s == rook_from || setup.piece_at(s).is_none());
+            .all(|s| s == king_from || s == rook_from || (setup.piece_at(s).is_none() && !setup.is_wall(s)));
         // The castling king: the one named, or the royal piece. Only a
         // royal king's castling is barred by attacks.
         let king_spec = match rule.king {
@@ -520,6 +532,11 @@ fn make<W: Word>(variant: &Variant<W>, setup: &Setup, candidate: &Candidate) -> 
         for square in blasted {
             after.board[square.index()] = None;
         }
+    }
+    if captured && petrifies(variant, setup, candidate.from) {
+        after.board[candidate.to.index()] = None;
+        after.walls.push(candidate.to);
+        after.walls.sort();
     }
     after.turn = setup.turn.other();
     after
@@ -615,6 +632,15 @@ fn under_rules<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
         .into_iter()
         .filter(|candidate| {
             let after = make(variant, setup, candidate);
+            let captured = candidate.en_passant_victim.is_some()
+                || (candidate.rook.is_none() && setup.piece_at(candidate.to).is_some_and(|p| p.color != us));
+            if captured
+                && petrifies(variant, setup, candidate.from)
+                && royal_squares(variant, setup, us).contains(&candidate.from)
+            {
+                // A royal piece may not turn into a wall.
+                return false;
+            }
             if variant.spec().explosion.is_some() {
                 // No royal piece of ours may go up; one of theirs going up
                 // wins whatever is left attacked.

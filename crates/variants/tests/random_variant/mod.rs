@@ -5,7 +5,7 @@
 //! king or not; arrivals (at once or after a reply), extinction, check
 //! counting, compulsory capture, checks forbidden; explosions, kings royal
 //! by their count, duple check, kings that spare their own kind, a king
-//! held in check, promotion limits.
+//! held in check, promotion limits; walls, and captures that petrify.
 //! The same bytes always give the same definition, so a failure found by
 //! the fuzzer or by proptest can be replayed.
 
@@ -403,6 +403,35 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     if choices.chance(2) {
         let index = choices.below(spec.pieces.len());
         spec.pieces[index].promotion_limit = Some(1 + choices.below(2) as u32);
+    }
+    if spec.explosion.is_none() && choices.chance(2) {
+        // Captures that petrify: the king's, and some other kinds'.
+        for index in 0..spec.pieces.len() {
+            if index == 0 || choices.chance(3) {
+                spec.pieces[index].petrifies = true;
+            }
+        }
+    }
+    if choices.chance(2) {
+        // Walls on empty squares off the first two ranks of each side,
+        // mirrored.
+        let mut setup: Setup = spec.start_fen.parse().unwrap();
+        for _ in 0..1 + choices.below(3) {
+            // Ranks are at least five: `rank` is from the third rank to
+            // the third from the top.
+            let (file, rank) = (
+                choices.below(usize::from(files)) as u8,
+                2 + choices.below(usize::from(ranks - 4)) as u8,
+            );
+            if let (Some(white), Some(black)) = (size.square_at(file, rank), size.square_at(file, ranks - 1 - rank)) {
+                if setup.piece_at(white).is_none() && setup.piece_at(black).is_none() {
+                    setup.walls.extend([white, black]);
+                }
+            }
+        }
+        setup.walls.sort();
+        setup.walls.dedup();
+        spec.start_fen = setup.fen();
     }
     Some(spec)
 }
