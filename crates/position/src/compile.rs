@@ -308,7 +308,7 @@ impl<W: Word> Variant<W> {
                 reason: "a capture may explode or petrify its capturer, not both".to_owned(),
             });
         }
-        let promotion_limits = spec
+        let promotion_limits: SmallVec<[(PieceKind, u32); 2]> = spec
             .pieces
             .iter()
             .enumerate()
@@ -336,6 +336,11 @@ impl<W: Word> Variant<W> {
             Some(asked) if asked == exact => asked,
             Some(asked) => return Err(VariantError::Legality { legality: asked }),
         };
+        let move_rules = spec.checks_forbidden
+            || spec.compulsory_capture
+            || spec.royal_held_in_check
+            || !promotion_limits.is_empty();
+        let plain_moves = !move_rules && !spec.pass_on_stalemate;
         let zobrist = Zobrist::new(spec.pieces.len(), size.square_count());
         let variant = Variant {
             spec,
@@ -347,6 +352,8 @@ impl<W: Word> Variant<W> {
             uncapturable,
             spares_own_kind,
             petrifying,
+            move_rules,
+            plain_moves,
             promotion_limits,
             explosion,
             en_passant_capturers,

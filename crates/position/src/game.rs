@@ -5,9 +5,6 @@ use fairy_geometry::Word;
 
 use crate::{EndReason, IllegalMoveError, Move, Outcome, Position};
 
-/// How many times a position must have occurred for a draw to be claimed.
-const REPETITIONS: usize = 3;
-
 /// A game in progress: the positions from the start to now, so that moves
 /// can be taken back and repetitions counted.
 ///
@@ -118,14 +115,16 @@ impl<'v, W: Word> Game<'v, W> {
         self.positions.iter().filter(|p| p.hash() == hash).count()
     }
 
-    /// The draw the side to move may claim now, if any: threefold
-    /// repetition, or the variant's n-move rule.
+    /// The end the side to move may claim now, if any: repetition (in
+    /// chess the third occurrence of the position, a draw; see
+    /// [`Repetition`](crate::Repetition) for other counts and results), or
+    /// the variant's n-move rule.
     pub fn claimable_draw(&self) -> Option<EndReason> {
         if self.position().outcome().is_some() {
             return None;
         }
         let limit = self.position().variant().n_move_rule().saturating_mul(2);
-        if self.repetitions() >= REPETITIONS {
+        if self.repetitions() >= self.position().variant().repetition_count() {
             Some(EndReason::Repetition)
         } else if limit > 0 && self.position().halfmoves() >= limit {
             Some(EndReason::MoveRule)

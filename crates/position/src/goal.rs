@@ -67,6 +67,55 @@ pub enum Goal {
     DrawOdds(Color),
     /// Conditions a checkmate must meet (shatar).
     MateCondition(MateCondition),
+    /// How many times a position must occur for the game to end by
+    /// repetition, and how it is scored (chess: the third time, a draw;
+    /// Fairy-Stockfish's `nFoldRule`, `nFoldValue`, `nFoldValueAbsolute`).
+    Repetition(Repetition),
+}
+
+/// The repetition rule: the game may be ended when a position occurs for
+/// the `count`-th time ([`Game::claimable_draw`](crate::Game::claimable_draw)).
+///
+/// # Examples
+///
+/// ```
+/// use fairy_position::{GameResult, Repetition};
+///
+/// // The fourth occurrence loses for the side to move.
+/// let rule = Repetition::new(4, GameResult::Loss);
+/// assert!(!rule.as_white);
+/// // Whoever is to move, White wins.
+/// let white_wins = Repetition::new(4, GameResult::Win).as_white();
+/// assert!(white_wins.as_white);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Repetition {
+    /// The occurrence of a position that ends the game (at least 2).
+    pub count: u32,
+    /// The result, for the side to move in the repeated position (or for
+    /// White, with `as_white`).
+    pub result: GameResult,
+    /// Whether `result` is White's whoever is to move.
+    pub as_white: bool,
+}
+
+impl Repetition {
+    /// The `count`-th occurrence of a position scored `result` for the
+    /// side to move.
+    pub fn new(count: u32, result: GameResult) -> Repetition {
+        Repetition {
+            count,
+            result,
+            as_white: false,
+        }
+    }
+
+    /// This rule, with its result White's whoever is to move.
+    #[must_use]
+    pub fn as_white(self) -> Repetition {
+        Repetition { as_white: true, ..self }
+    }
 }
 
 /// A winning arrival: a move that puts a piece of the kind lettered `piece`
@@ -287,6 +336,7 @@ pub(crate) struct Goals<W: Word> {
     /// Kinds whose pieces, all attacked at once, are in check.
     pub duple_check: KindSet,
     pub mate_condition: Option<CompiledMateCondition>,
+    pub repetition: Repetition,
     /// Whether a goal can end the game before moves are generated.
     immediate: bool,
 }
@@ -306,9 +356,10 @@ impl<W: Word> Goals<W> {
             pseudo_royals: SmallVec::new(),
             duple_check: KindSet::EMPTY,
             mate_condition: None,
+            repetition: Repetition::new(3, GameResult::Draw),
             immediate: false,
         };
-        let mut seen = [false; 5];
+        let mut seen = [false; 6];
         let mut once = |index: usize, goal: &'static str| {
             if std::mem::replace(&mut seen[index], true) {
                 Err(VariantError::Goal {
@@ -368,6 +419,15 @@ impl<W: Word> Goals<W> {
                 Goal::MateCondition(condition) => {
                     once(4, "the mate condition")?;
                     compiled.mate_condition = Some(CompiledMateCondition::compile(condition, kind_of)?);
+                }
+                Goal::Repetition(rule) => {
+                    once(5, "the repetition rule")?;
+                    if rule.count < 2 {
+                        return Err(VariantError::Goal {
+                            reason: format!("a position cannot repeat {} times", rule.count),
+                        });
+                    }
+                    compiled.repetition = rule.clone();
                 }
                 Goal::DrawOdds(color) => {
                     once(2, "the side with draw odds")?;
@@ -646,10 +706,22 @@ impl<W: Word> Position<'_, W> {
         goals.outcome_for(self.turn, result, reason)
     }
 
-    /// The outcome of a draw claimed here for `reason` (repetition, the
-    /// n-move rule), as the variant scores draws.
+    /// The outcome of a game ended here by a claim for `reason`: the
+    /// n-move rule's draw, or repetition as the variant scores it (a draw
+    /// unless its [`Repetition`] rule says otherwise), with draw odds
+    /// applied.
     pub fn claimed_draw(&self, reason: EndReason) -> Outcome {
-        self.variant.goals.outcome(None, reason)
+        let goals = &self.variant.goals;
+        let rule = &goals.repetition;
+        if reason == EndReason::Repetition && rule.result != GameResult::Draw {
+            let result = if rule.as_white && self.turn == Color::Black {
+                rule.result.reversed()
+            } else {
+                rule.result
+            };
+            return goals.outcome_for(self.turn, result, reason);
+        }
+        goals.outcome(None, reason)
     }
 
     /// Checks the goals against a position being set up: the side to move

@@ -75,7 +75,7 @@ pub use compile::{MAX_PARTS, VariantError};
 pub use explosion::Explosion;
 pub use fen::{FenError, ParseFenError};
 pub use game::Game;
-pub use goal::{ALL_PIECES, Arrival, Extinction, Goal};
+pub use goal::{ALL_PIECES, Arrival, Extinction, Goal, Repetition};
 pub use legality::Legality;
 pub use mate_condition::MateCondition;
 pub use moves::{Move, MoveList};

@@ -186,7 +186,34 @@ impl<W: Word> Position<'_, W> {
         if self.terminal().is_some() {
             return;
         }
-        self.generate_under_rules(sink);
+        if self.variant.plain_moves {
+            self.generate_by_strategy(sink);
+        } else if self.variant.spec.pass_on_stalemate {
+            self.generate_or_pass(sink);
+        } else {
+            self.generate_restricted(sink);
+        }
+    }
+
+    /// The legal moves; if there are none and the side to move is not in
+    /// check, a pass: from and to its royal piece's square, or else its
+    /// first piece's, as Fairy-Stockfish writes it (a side with no piece
+    /// cannot pass).
+    #[inline(never)]
+    fn generate_or_pass<S: MoveSink<W>>(&self, sink: &mut S) {
+        let mut counter = MoveCounter(0);
+        self.generate_under_rules(&mut counter);
+        if counter.0 > 0 {
+            return self.generate_under_rules(sink);
+        }
+        if self.is_check() {
+            return;
+        }
+        let ours = self.by_color[self.turn.index()];
+        let by_kind = self.pieces_of_kinds(self.turn, self.variant.royal).first();
+        if let Some(square) = by_kind.or_else(|| ours.first()) {
+            sink.one(Move::pass(square));
+        }
     }
 
     /// Generates the legal moves by the legality strategy and the move
@@ -195,12 +222,7 @@ impl<W: Word> Position<'_, W> {
     /// ended.
     #[inline(always)]
     pub(crate) fn generate_under_rules<S: MoveSink<W>>(&self, sink: &mut S) {
-        let rules = &self.variant.spec;
-        if rules.checks_forbidden
-            || rules.compulsory_capture
-            || rules.royal_held_in_check
-            || !self.variant.promotion_limits.is_empty()
-        {
+        if self.variant.move_rules {
             self.generate_restricted(sink);
         } else {
             self.generate_by_strategy(sink);

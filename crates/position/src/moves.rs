@@ -12,6 +12,7 @@ const NONE: u8 = u8::MAX;
 /// by the way to castle.
 const NORMAL: u8 = 0;
 const EN_PASSANT: u8 = 1;
+const PASS: u8 = 2;
 const CASTLING: u8 = 8;
 
 /// A move of a particular position, in four bytes: the origin and
@@ -67,6 +68,17 @@ impl Move {
 
     /// Castling by the variant's way number `index`; `from` and `to` are the
     /// king's squares.
+    /// A pass, written as Fairy-Stockfish writes it: from and to the
+    /// square of a piece of the side that passes.
+    pub(crate) const fn pass(square: Square) -> Move {
+        Move {
+            from: square,
+            to: square,
+            piece: NONE,
+            kind: PASS,
+        }
+    }
+
     pub(crate) const fn castling(from: Square, to: Square, index: usize) -> Move {
         Move {
             from,
@@ -98,6 +110,12 @@ impl Move {
     /// Whether it captures en passant.
     pub const fn is_en_passant(self) -> bool {
         self.kind == EN_PASSANT
+    }
+
+    /// Whether it is a pass: the side moves nothing (see
+    /// [`VariantSpec::pass_on_stalemate`](crate::VariantSpec::pass_on_stalemate)).
+    pub const fn is_pass(self) -> bool {
+        self.kind == PASS
     }
 
     /// The index of the way to castle, for a castling move.

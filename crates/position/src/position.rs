@@ -542,6 +542,9 @@ impl<'v, W: Word> Position<'v, W> {
         let zobrist = &variant.zobrist;
         let (us, from, to) = (self.turn, mv.from(), mv.to());
         let Some(moving) = self.code_at(from) else { return };
+        if mv.is_pass() {
+            return self.pass();
+        }
         let kind = &variant.kinds[usize::from(moving >> 1)];
         for square in self.en_passant {
             self.hash ^= zobrist.en_passant(square.index());
@@ -599,6 +602,25 @@ impl<'v, W: Word> Position<'v, W> {
         } else {
             self.halfmoves.saturating_add(1)
         };
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = us.other();
+        self.hash ^= zobrist.black;
+        self.count_check(us);
+        self.follow_check_series();
+    }
+
+    /// Plays a pass: nothing moves, the clocks run, the turn changes.
+    #[cold]
+    fn pass(&mut self) {
+        let zobrist = &self.variant.zobrist;
+        for square in self.en_passant {
+            self.hash ^= zobrist.en_passant(square.index());
+        }
+        self.en_passant = SquareSet::EMPTY;
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        let us = self.turn;
         if us == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }

@@ -176,7 +176,7 @@ impl<'v, W: Word> Position<'v, W> {
         }
         let (from, to) = (mv.from(), mv.to());
         let pawn = self.is_pawn_like(from);
-        let capture = mv.is_en_passant() || self.piece_at(to).is_some();
+        let capture = self.is_capture(mv);
         let letter = self.piece_at(from).map(|p| self.variant.letter(p.kind));
         // Pieces written alike (any pawn-like piece, or the same letter)
         // that could also go to the square.

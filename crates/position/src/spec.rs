@@ -55,6 +55,9 @@ pub struct VariantSpec {
     /// take the one piece giving check (makpong); other pieces still
     /// answer the check as usual.
     pub royal_held_in_check: bool,
+    /// Whether a side with no legal move that is not in check passes
+    /// instead of being stalemated (Fairy-Stockfish's `passOnStalemate`).
+    pub pass_on_stalemate: bool,
     /// Where en passant captures may be made, counted from the capturing
     /// side (horde: its sixth rank only); anywhere a double step passes if
     /// `None`.
@@ -80,6 +83,7 @@ impl VariantSpec {
             compulsory_capture: false,
             checks_forbidden: false,
             royal_held_in_check: false,
+            pass_on_stalemate: false,
             en_passant_zone: None,
             explosion: None,
             start_fen: start_fen.into(),
@@ -150,6 +154,17 @@ impl VariantSpec {
     pub fn compulsory_capture(self) -> VariantSpec {
         VariantSpec {
             compulsory_capture: true,
+            ..self
+        }
+    }
+
+    /// Lets a side with no legal move that is not in check pass: its one
+    /// legal move is then a pass ([`Move::is_pass`](crate::Move::is_pass)),
+    /// and the game goes on.
+    #[must_use]
+    pub fn pass_on_stalemate(self) -> VariantSpec {
+        VariantSpec {
+            pass_on_stalemate: true,
             ..self
         }
     }

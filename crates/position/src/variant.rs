@@ -35,6 +35,12 @@ pub struct Variant<W: Word = u64> {
     pub(crate) spares_own_kind: KindSet,
     /// Kinds that turn into walls when they capture.
     pub(crate) petrifying: KindSet,
+    /// Whether move rules (compulsory capture, checks forbidden, a royal
+    /// piece held in check, promotion limits) filter the legal moves.
+    pub(crate) move_rules: bool,
+    /// Whether the legal moves are the legality strategy's alone: no move
+    /// rules, no pass on stalemate.
+    pub(crate) plain_moves: bool,
     pub(crate) explosion: Option<CompiledExplosion<W>>,
     pub(crate) en_passant_capturers: KindSet,
     pub(crate) castling: Vec<Castling<W>>,
@@ -316,6 +322,13 @@ impl<W: Word> Variant<W> {
     /// The n-move rule's number of moves by each side (0: no such rule).
     pub fn n_move_rule(&self) -> u32 {
         self.spec.n_move_rule
+    }
+
+    /// The occurrence of a position at which the game may be ended by
+    /// repetition (3 unless a [`Repetition`](crate::Repetition) rule says
+    /// otherwise).
+    pub fn repetition_count(&self) -> usize {
+        self.goals.repetition.count as usize
     }
 
     /// The FEN letters of the castling rights, in the order of their indices

@@ -439,3 +439,93 @@ fn a_mate_must_meet_the_mate_condition() {
         assert_eq!(again.outcome(), unsound(None));
     });
 }
+
+/// Chess kings and queens, with or without passing on stalemate.
+fn kings_and_queen(pass: bool) -> Variant<u64> {
+    let spec = VariantSpec::new(
+        "pass",
+        Geometry::new(BoardSize::new(8, 8).unwrap()),
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+    )
+    .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    .piece(PieceSpec::new('Q', "queen", Movement::queen()));
+    Variant::<u64>::new(if pass { spec.pass_on_stalemate() } else { spec }).unwrap()
+}
+
+#[test]
+fn pass_on_stalemate() {
+    // Black's king on h8 has no move (g8, g7 and h7 are the queen's or
+    // the king's): with the rule, its one move is a pass, written from and
+    // to its square as Fairy-Stockfish writes it; the halfmove clock runs.
+    let variant = kings_and_queen(true);
+    let stalemated = variant.start_position();
+    let moves = stalemated.legal_moves();
+    assert_eq!(moves.len(), 1);
+    assert!(moves[0].is_pass());
+    assert_eq!(stalemated.uci(moves[0]).to_string(), "h8h8");
+    assert_eq!(stalemated.san(moves[0]), "Kh8");
+    assert_eq!(stalemated.outcome(), None);
+    let after = stalemated.play(moves[0]).unwrap();
+    assert_eq!(after.fen(), "7k/5Q2/6K1/8/8/8/8/8 w - - 1 2");
+    assert_eq!(after.hash(), after.compute_hash());
+    // White's queen and king move as usual: 21 queen moves, 5 king moves.
+    assert_eq!(after.legal_moves().len(), 26);
+    assert!(after.legal_moves().iter().all(|mv| !mv.is_pass()));
+    // Without the rule, stalemate.
+    let plain = kings_and_queen(false);
+    assert_eq!(
+        plain.start_position().outcome().map(|o| o.reason),
+        Some(EndReason::Stalemate)
+    );
+}
+
+#[test]
+fn no_pass_out_of_checkmate() {
+    // Mated on h8 by the queen on g7 guarded by the king: no pass.
+    let variant = kings_and_queen(true);
+    let mated = Position::from_fen(&variant, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert!(mated.legal_moves().is_empty());
+    assert_eq!(mated.outcome().map(|o| o.reason), Some(EndReason::Checkmate));
+}
+
+#[test]
+fn repetition_rule() {
+    // Kings shuffling on a 3 x 3 board: the start position comes back
+    // every four plies. With the rule at four occurrences and a loss for
+    // the side to move, the third occurrence is not enough; at the fourth,
+    // White (to move) loses.
+    let game_after = |rule: fairy_position::Repetition, cycles: usize| {
+        let spec = VariantSpec::new(
+            "kings",
+            Geometry::new(BoardSize::new(3, 3).unwrap()),
+            "k2/3/2K w - - 0 1",
+        )
+        .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+        .goal(Goal::Repetition(rule));
+        let variant = Variant::<u64>::new(spec).unwrap();
+        let mut game = fairy_position::Game::new(variant.start_position());
+        for _ in 0..cycles {
+            for text in ["c1c2", "a3a2", "c2c1", "a2a3"] {
+                game.play_uci(text).unwrap();
+            }
+        }
+        (game.claimable_draw(), game.clone().claim_draw())
+    };
+    let loses = fairy_position::Repetition::new(4, GameResult::Loss);
+    assert_eq!(game_after(loses.clone(), 2), (None, None));
+    let (reason, outcome) = game_after(loses, 3);
+    assert_eq!(reason, Some(EndReason::Repetition));
+    assert_eq!(outcome.map(|o| o.winner), Some(Some(Color::Black)));
+    // Scored for White whoever is to move.
+    let white_wins = fairy_position::Repetition::new(4, GameResult::Win).as_white();
+    assert_eq!(game_after(white_wins, 3).1.map(|o| o.winner), Some(Some(Color::White)));
+    // Fewer than two occurrences is not a rule.
+    let spec = VariantSpec::new(
+        "kings",
+        Geometry::new(BoardSize::new(3, 3).unwrap()),
+        "k2/3/2K w - - 0 1",
+    )
+    .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    .goal(Goal::Repetition(fairy_position::Repetition::new(1, GameResult::Draw)));
+    assert!(Variant::<u64>::new(spec).is_err());
+}

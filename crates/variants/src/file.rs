@@ -18,11 +18,15 @@
 //! checks_forbidden = false   # moves that give check are illegal (racing kings)
 //! royal_held_in_check = false  # a royal piece in check may move only to take the one
 //!                            # piece giving check (makpong)
+//! pass_on_stalemate = false  # a side with no move, not in check, passes instead
 //! en_passant_zone = { ranks = [6] }  # where en passant captures may be made, counted
 //!                            # from the capturing side (default: anywhere; horde)
 //! checks_to_win = 3          # giving this many checks wins (three-check; default none);
 //!                            # the start FEN may carry the counters: "... - 3+3 0 1"
 //! draw_odds = "black"        # every draw is a win for this side (default none; Armageddon)
+//! repetition = { count = 4, result = "loss", as_white = false }  # the occurrence of a
+//!                            # position that may end the game, and its result for the side
+//!                            # to move (for White with as_white); default: 3, a draw
 //! mate_condition = { not_by = ["N"], after_check_by = ["N", "R"] }  # a mate given only by
 //!                            # `not_by` kinds wins for the mated side; a mate after a series
 //!                            # of checks none by `after_check_by` kinds is a draw (shatar)
@@ -127,7 +131,7 @@ use fairy_geometry::{BoardSize, Coord, Geometry};
 use fairy_movement::{Color, Mode, Movement, Reach};
 use fairy_position::{
     AnyVariant, Arrival, CastlingSpec, Explosion, Extinction, FIFTY_MOVES, GameResult, Goal, MateCondition,
-    NetCrossing, PieceSpec, Promotion, VariantError, VariantSpec, Zone,
+    NetCrossing, PieceSpec, Promotion, Repetition, VariantError, VariantSpec, Zone,
 };
 use serde::Deserialize;
 
@@ -254,9 +258,12 @@ struct VariantFile {
     checks_forbidden: bool,
     #[serde(default)]
     royal_held_in_check: bool,
+    #[serde(default)]
+    pass_on_stalemate: bool,
     en_passant_zone: Option<ZoneFile>,
     explosion: Option<ExplosionFile>,
     mate_condition: Option<MateConditionFile>,
+    repetition: Option<RepetitionFile>,
     checks_to_win: Option<u8>,
     n_move_rule: Option<u32>,
     #[serde(rename = "piece", default)]
@@ -350,6 +357,15 @@ struct ExtinctionFile {
     royal: bool,
     #[serde(default)]
     duple_check: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RepetitionFile {
+    count: u32,
+    result: ResultName,
+    #[serde(default)]
+    as_white: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -554,6 +570,9 @@ impl VariantFile {
         if self.royal_held_in_check {
             spec = spec.hold_royal_in_check();
         }
+        if self.pass_on_stalemate {
+            spec = spec.pass_on_stalemate();
+        }
         if let Some(squares) = &self.en_passant_zone {
             spec = spec.en_passant_zone(zone("en_passant_zone", &squares.ranks, &squares.squares)?);
         }
@@ -584,6 +603,13 @@ impl VariantFile {
         }
         if let Some(side) = self.draw_odds {
             spec = spec.goal(Goal::DrawOdds(side.into()));
+        }
+        if let Some(rule) = &self.repetition {
+            spec = spec.goal(Goal::Repetition(Repetition {
+                count: rule.count,
+                result: rule.result.into(),
+                as_white: rule.as_white,
+            }));
         }
         for (index, piece) in self.pieces.iter().enumerate() {
             spec = spec.piece(piece.spec(&format!("piece[{index}]"))?);

@@ -298,6 +298,8 @@ fn mirrored<'v, W: Word>(position: &Position<'v, W>) -> Position<'v, W> {
             letter: piece.letter,
         });
     }
+    mirror.walls = setup.walls.iter().map(|&square| turn(square)).collect();
+    mirror.walls.sort();
     mirror.turn = setup.turn.other();
     mirror.castling = setup
         .castling

@@ -563,6 +563,18 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
         .collect();
     legal.sort();
     legal.dedup();
+    if legal.is_empty() && variant.spec().pass_on_stalemate && !in_check(variant, &setup, setup.turn) {
+        // A pass, from and to the royal piece's square, or the first
+        // piece's.
+        let ours = || {
+            size.squares()
+                .filter(|&s| setup.piece_at(s).is_some_and(|p| p.color == setup.turn))
+        };
+        let royal = ours().find(|&s| setup.piece_at(s).is_some_and(|p| spec_of(variant, p.letter).royal));
+        if let Some(square) = royal.or_else(|| ours().next()) {
+            legal.push(format!("{0}{0}", size.name(square)));
+        }
+    }
     legal
 }
 

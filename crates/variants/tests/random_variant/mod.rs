@@ -5,7 +5,8 @@
 //! king or not; arrivals (at once or after a reply), extinction, check
 //! counting, compulsory capture, checks forbidden; explosions, kings royal
 //! by their count, duple check, kings that spare their own kind, a king
-//! held in check, promotion limits; walls, and captures that petrify.
+//! held in check, promotion limits; walls, and captures that petrify;
+//! passing on stalemate.
 //! The same bytes always give the same definition, so a failure found by
 //! the fuzzer or by proptest can be replayed.
 
@@ -432,6 +433,9 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
         setup.walls.sort();
         setup.walls.dedup();
         spec.start_fen = setup.fen();
+    }
+    if choices.chance(1) {
+        spec = spec.pass_on_stalemate();
     }
     Some(spec)
 }
