@@ -337,7 +337,7 @@ def main():
     parser.add_argument("--perft-depth", type=int, default=2, help="perft depth at sampled positions")
     parser.add_argument("--max-depth", type=int, default=5, help="deepest start perft")
     parser.add_argument("--quick", action="store_true",
-                        help="a bounded sample for CI: 3 games of 40 plies, small perft budgets")
+                        help="a bounded sample for CI: 2 games of 40 plies, small perft budgets")
     parser.add_argument("--start-budget", type=int, default=3000,
                         help="most legal_moves calls for FSF's start perft (the depth follows)")
     parser.add_argument("--sample-budget", type=int, default=1000,
@@ -346,7 +346,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=1, help="variants checked at once, in separate processes")
     args = parser.parse_args()
     if args.quick:
-        args.games, args.plies, args.sample_every = 3, 40, 10
+        args.games, args.plies, args.sample_every = 2, 40, 10
         args.start_budget, args.sample_budget = 500, 300
 
     if not os.path.exists(args.fairy):
