@@ -5,6 +5,7 @@ mod notation;
 mod perft;
 mod play;
 mod show;
+mod uci;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -97,6 +98,10 @@ enum Command {
         #[arg(long)]
         ascii: bool,
     },
+    /// Speak the Universal Chess Interface on standard input and output,
+    /// for GUIs: `UCI_Variant` chooses a built-in or gallery variant,
+    /// `VariantPath` a definition file.
+    Uci,
 }
 
 /// The position a command starts from: the variant's start or a FEN, and
@@ -166,8 +171,14 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut out = io::stdout().lock();
-    match run(cli.command, &mut out).and_then(|()| out.flush().map_err(Failure::from)) {
+    let done = if let Command::Uci = cli.command {
+        // Two threads write: standard output is locked line by line.
+        uci::run(io::stdin().lock())
+    } else {
+        let mut out = io::stdout().lock();
+        run(cli.command, &mut out).and_then(|()| out.flush().map_err(Failure::from))
+    };
+    match done {
         Ok(()) | Err(Failure::ClosedOutput) => ExitCode::SUCCESS,
         Err(Failure::Message(message)) => {
             eprintln!("error: {message}");
@@ -178,6 +189,7 @@ fn main() -> ExitCode {
 
 fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
     match command {
+        Command::Uci => uci::run(io::stdin().lock()),
         Command::Perft {
             variant,
             depth,

@@ -515,3 +515,89 @@ fn moves_and_files_of_positions_set_up_what_a_command_starts_from() {
     // The file had a bad position: the command says so, after the rest.
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// Runs `fairy uci` on `script` (standard input closed after it) and
+/// returns its output.
+fn uci_session(script: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .arg("uci")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the fairy binary runs");
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    stdout(&output)
+}
+
+#[test]
+fn uci_handshake_search_and_perft() {
+    let text = uci_session("uci\nisready\nposition startpos moves e2e4\ngo depth 3\ngo perft 3\n");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], format!("id name fairy {}", env!("CARGO_PKG_VERSION")));
+    let variants = lines.iter().find(|l| l.starts_with("option name UCI_Variant")).unwrap();
+    assert!(variants.contains(" var chess") && variants.contains(" var chennis") && variants.contains(" var atomic"));
+    assert!(lines.contains(&"uciok") && lines.contains(&"readyok"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info depth 3 score cp ") && l.contains(" pv "))
+    );
+    let best = lines.iter().find_map(|l| l.strip_prefix("bestmove ")).unwrap();
+    // One of Black's 20 replies to 1. e4.
+    assert!(
+        [
+            "a7a6", "e7e5", "d7d5", "g8f6", "b8c6", "c7c5", "e7e6", "d7d6", "c7c6", "g7g6", "b7b6", "a7a5", "b7b5",
+            "c7c6", "f7f5", "f7f6", "g7g5", "h7h6", "h7h5", "b8a6", "g8h6"
+        ]
+        .contains(&best),
+        "{best}"
+    );
+    // Perft after 1. e4 to depth 3: the chess start's perft 4 counts
+    // 197,281 leaves over 20 first moves; after e4 alone, 13,160.
+    assert!(lines.contains(&"Nodes searched: 13160"), "{text}");
+}
+
+#[test]
+fn uci_variant_option_and_errors() {
+    let text = uci_session(
+        "setoption name UCI_Variant value atomic\nposition startpos\ngo perft 4\n\
+         setoption name UCI_Variant value nosuch\nposition fen 8/8 w\nposition startpos moves e2e5\nfrobnicate\n",
+    );
+    // Fairy-Stockfish's tests/perft.sh: atomic's start, perft 4.
+    assert!(text.contains("Nodes searched: 197326\n"), "{text}");
+    assert!(
+        text.contains("info string unknown variant \"nosuch\"; back to chess\n"),
+        "{text}"
+    );
+    assert!(text.contains("info string bad FEN: "), "{text}");
+    assert!(text.contains("info string move e2e5: "), "{text}");
+    assert!(text.contains("info string unknown command \"frobnicate\"\n"), "{text}");
+}
+
+#[test]
+fn uci_stop_ends_an_infinite_search() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .arg("uci")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(b"position startpos\ngo infinite\n").unwrap();
+    input.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    input.write_all(b"stop\n").unwrap();
+    input.flush().unwrap();
+    // The search has stopped: `isready` and `quit` are answered while the
+    // input stays open.
+    input.write_all(b"isready\nquit\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    drop(input);
+    let text = stdout(&output);
+    assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
+    assert!(text.contains("readyok"));
+}
