@@ -7,7 +7,6 @@ use fairy::engine::{Engine, Limits, SearchInfo};
 use fairy::geometry::Word;
 use fairy::position::VariantVisitor;
 
-use crate::notation::san_line;
 use crate::{Failure, Start, game};
 
 /// The `analyse` command.
@@ -48,7 +47,7 @@ impl<O: Write> VariantVisitor for Analyse<'_, O> {
                     info.score.to_string(),
                     info.nodes,
                     info.time.as_millis(),
-                    san_line(root, &info.pv)
+                    root.san_line(&info.pv)
                 )
                 .and_then(|()| out.flush());
                 if written.is_err() {

@@ -10,7 +10,7 @@ use fairy::geometry::Word;
 use fairy::movement::Color;
 use fairy::position::{Game, VariantVisitor};
 
-use crate::notation::{parse_move, san_line};
+use crate::notation::parse_move;
 use crate::{Failure, Start, game};
 
 /// How to play.
@@ -115,7 +115,7 @@ impl<R: BufRead, O: Write> VariantVisitor for Play<'_, R, O> {
         loop {
             if let Some(outcome) = game.outcome() {
                 writeln!(self.out, "Game over: {outcome}")?;
-                writeln!(self.out, "Moves: {}", san_line(game.start(), game.moves()))?;
+                writeln!(self.out, "Moves: {}", game.san_moves())?;
                 return Ok(());
             }
             let turn = game.position().turn();
@@ -207,7 +207,7 @@ impl<R: BufRead, O: Write> VariantVisitor for Play<'_, R, O> {
                 writeln!(
                     self.out,
                     "{} ({}); score {} for {turn}, depth {}",
-                    san_line(&position, &[mv]),
+                    position.san_line(&[mv]),
                     position.uci(mv),
                     result.score,
                     result.depth

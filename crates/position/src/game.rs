@@ -99,6 +99,65 @@ impl<'v, W: Word> Game<'v, W> {
         Ok(mv)
     }
 
+    /// Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`).
+    ///
+    /// # Errors
+    ///
+    /// The [`SanError`](crate::SanError) of [`Position::parse_san`]; a
+    /// move after a claimed draw is [`SanError::Illegal`](crate::SanError::Illegal).
+    pub fn play_san(&mut self, text: &str) -> Result<Move, crate::SanError> {
+        let mv = self.position().parse_san(text)?;
+        self.play(mv).map_err(|_| crate::SanError::Illegal {
+            text: text.trim().to_owned(),
+        })?;
+        Ok(mv)
+    }
+
+    /// The moves played, in SAN with move numbers (`1. e4 e5 2. Nf3`).
+    pub fn san_moves(&self) -> String {
+        self.start().san_line(&self.moves)
+    }
+
+    /// The game in PGN form: the `Variant` tag, the start position's FEN
+    /// if it is not the variant's (`SetUp` and `FEN`), the `Result`, then
+    /// the numbered moves and the result (`*` while the game goes on).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairy_geometry::{BoardSize, Geometry};
+    /// # use fairy_movement::Movement;
+    /// # use fairy_position::{Game, PieceSpec, Variant, VariantSpec};
+    /// # let spec = VariantSpec::new("rooks", Geometry::new(BoardSize::new(4, 4)?), "k3/4/2K1/1R2 w - - 0 1")
+    /// #     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    /// #     .piece(PieceSpec::new('R', "rook", Movement::rook()));
+    /// # let variant = Variant::<u64>::new(spec)?;
+    /// let mut game = Game::new(variant.start_position());
+    /// game.play_san("Ra1")?;
+    /// game.play_san("Kb4")?;
+    /// assert_eq!(game.pgn(), "[Variant \"rooks\"]\n[Result \"*\"]\n\n1. Ra1+ Kb4 *\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pgn(&self) -> String {
+        let result = self.outcome().map_or("*", |outcome| outcome.pgn());
+        let start = self.start();
+        let mut pgn = format!("[Variant \"{}\"]\n", start.variant().name());
+        let fen = start.fen();
+        if fen != start.variant().start_position().fen() {
+            pgn.push_str("[SetUp \"1\"]\n");
+            pgn.push_str(&format!("[FEN \"{fen}\"]\n"));
+        }
+        pgn.push_str(&format!("[Result \"{result}\"]\n\n"));
+        let moves = self.san_moves();
+        if moves.is_empty() {
+            pgn.push_str(result);
+        } else {
+            pgn.push_str(&format!("{moves} {result}"));
+        }
+        pgn.push('\n');
+        pgn
+    }
+
     /// Takes back the last move, returning it (`None` at the start). A
     /// claimed draw is taken back with it.
     pub fn undo(&mut self) -> Option<Move> {

@@ -19,12 +19,14 @@ use std::error::Error;
 use std::fmt::{self, Write as _};
 
 use fairy_geometry::{Coord, Square, Word};
+use fairy_movement::Color;
 
 use crate::position::coord;
 use crate::{EndReason, Move, Position};
 
 /// A move in SAN that is not a legal move of the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SanError {
     /// Not SAN.
     Syntax {
@@ -41,6 +43,12 @@ pub enum SanError {
         /// The text.
         text: String,
     },
+    /// A legal move fits but promotes: the text must name the piece
+    /// (`e8=Q`).
+    MissingPromotion {
+        /// The text.
+        text: String,
+    },
 }
 
 impl fmt::Display for SanError {
@@ -50,6 +58,9 @@ impl fmt::Display for SanError {
             SanError::Illegal { text } => write!(f, "{text} is not a legal move in this position"),
             SanError::Ambiguous { text } => {
                 write!(f, "{text} could be several moves; add the origin's file or rank")
+            }
+            SanError::MissingPromotion { text } => {
+                write!(f, "{text} promotes: name the piece it becomes ({text}=Q, say)")
             }
         }
     }
@@ -165,6 +176,49 @@ impl<'v, W: Word> Position<'v, W> {
         text
     }
 
+    /// `moves`, played from here, in SAN with move numbers: `1. e4 e5 2.
+    /// Nf3`, or `1... e5 2. Nf3` when Black moves first. The moves must be
+    /// legal in turn.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_movement::Movement;
+    /// use fairy_position::{PieceSpec, Variant, VariantSpec};
+    ///
+    /// let spec = VariantSpec::new("rooks", Geometry::new(BoardSize::new(4, 4)?), "k3/4/2K1/1R2 w - - 0 1")
+    ///     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    ///     .piece(PieceSpec::new('R', "rook", Movement::rook()));
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// let start = variant.start_position();
+    /// let check = start.parse_san("Ra1")?;
+    /// let escape = start.play(check)?.parse_san("Kb4")?;
+    /// assert_eq!(start.san_line(&[check, escape]), "1. Ra1+ Kb4");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn san_line(&self, moves: &[Move]) -> String {
+        let mut position = self.clone();
+        let mut line = String::new();
+        for (index, &mv) in moves.iter().enumerate() {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            match position.turn() {
+                Color::White => {
+                    let _ = write!(line, "{}. ", position.fullmoves());
+                }
+                Color::Black if index == 0 => {
+                    let _ = write!(line, "{}... ", position.fullmoves());
+                }
+                Color::Black => {}
+            }
+            line.push_str(&position.san(mv));
+            position.play_unchecked(mv);
+        }
+        line
+    }
+
     fn san_without_suffix(&self, mv: Move) -> String {
         let size = self.variant.size();
         if let Some(rule) = mv.castling_index().and_then(|index| self.variant.castling.get(index)) {
@@ -268,23 +322,32 @@ impl<'v, W: Word> Position<'v, W> {
         let to = size.square(parts.to).ok_or_else(|| SanError::Illegal {
             text: trimmed.to_owned(),
         })?;
-        let found: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|mv| mv.to() == to && mv.castling_index().is_none())
-            .filter(|mv| {
-                let from = mv.from();
-                // A pawn-like piece has no letter, but `Pe4` is understood.
-                let piece_fits = match parts.piece {
-                    None => self.is_pawn_like(from),
-                    Some(letter) => self.piece_at(from).map(|p| self.variant.letter(p.kind)) == Some(letter),
-                };
-                piece_fits
-                    && parts.from_file.is_none_or(|f| size.file_of(from) == f)
-                    && parts.from_rank.is_none_or(|r| size.rank_of(from) == r)
-                    && mv.promotion().map(|p| self.variant.letter(p)) == parts.promotion
-            })
-            .collect();
+        // The legal moves the text fits, with or without its promotion.
+        let fitting = |with_promotion: bool| -> Vec<Move> {
+            legal
+                .iter()
+                .copied()
+                .filter(|mv| mv.to() == to && mv.castling_index().is_none())
+                .filter(|mv| {
+                    let from = mv.from();
+                    // A pawn-like piece has no letter, but `Pe4` is understood.
+                    let piece_fits = match parts.piece {
+                        None => self.is_pawn_like(from),
+                        Some(letter) => self.piece_at(from).map(|p| self.variant.letter(p.kind)) == Some(letter),
+                    };
+                    piece_fits
+                        && parts.from_file.is_none_or(|f| size.file_of(from) == f)
+                        && parts.from_rank.is_none_or(|r| size.rank_of(from) == r)
+                        && (!with_promotion || mv.promotion().map(|p| self.variant.letter(p)) == parts.promotion)
+                })
+                .collect()
+        };
+        let found = fitting(true);
+        if found.is_empty() && parts.promotion.is_none() && fitting(false).iter().any(|mv| mv.promotion().is_some()) {
+            return Err(SanError::MissingPromotion {
+                text: trimmed.to_owned(),
+            });
+        }
         the_only_move(&found, trimmed)
     }
 }

@@ -529,3 +529,34 @@ fn repetition_rule() {
     .goal(Goal::Repetition(fairy_position::Repetition::new(1, GameResult::Draw)));
     assert!(Variant::<u64>::new(spec).is_err());
 }
+
+#[test]
+fn san_asks_for_a_missing_promotion_piece() {
+    // The pawn on a7 may promote to a queen on a8: `a8` alone is not a
+    // move, and the error says what is missing; `a8=Q` is.
+    let spec = VariantSpec::new(
+        "promote",
+        Geometry::new(BoardSize::new(4, 8).unwrap()),
+        "4/P3/4/4/4/4/4/K2k w - - 0 1",
+    )
+    .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    .piece(PieceSpec::new('Q', "queen", Movement::queen()))
+    .piece(
+        PieceSpec::new('P', "pawn", Movement::chess_pawn())
+            .initial(Zone::ranks([2]))
+            .promotion(fairy_position::Promotion::new(Zone::ranks([8]), ['Q'])),
+    );
+    let variant = Variant::<u64>::new(spec).unwrap();
+    let mut game = fairy_position::Game::new(variant.start_position());
+    assert!(matches!(
+        game.play_san("a8"),
+        Err(fairy_position::SanError::MissingPromotion { .. })
+    ));
+    assert_eq!(
+        game.position().parse_san("a8").unwrap_err().to_string(),
+        "a8 promotes: name the piece it becomes (a8=Q, say)"
+    );
+    game.play_san("a8=Q").unwrap();
+    assert_eq!(game.san_moves(), "1. a8=Q");
+    assert_eq!(game.pgn(), "[Variant \"promote\"]\n[Result \"*\"]\n\n1. a8=Q *\n");
+}
