@@ -26,6 +26,22 @@ const DELTA: i32 = 200;
 
 /// When to stop searching: at a depth, after a time, after a number of
 /// nodes; whichever comes first (at least depth 1 is always completed).
+///
+/// The default sets none of them: the search goes on to its deepest
+/// iteration (half its 128-ply stack) or until it finds a forced result,
+/// unless a [`StopHandle`] stops it. GUIs' `go infinite` is this.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use fairy_engine::Limits;
+///
+/// // A tenth of a second, or 100,000 nodes, whichever comes first.
+/// let limits = Limits { time: Some(Duration::from_millis(100)), nodes: Some(100_000), ..Limits::default() };
+/// assert_eq!(limits.depth, None);
+/// assert_eq!(Limits::time(100).time, limits.time);
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// The deepest iteration, in plies.

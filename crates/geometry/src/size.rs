@@ -234,14 +234,9 @@ impl fmt::Display for ParseSquareError {
     }
 }
 
-impl Error for ParseSquareError {
-    fn source(&self) -> Option<&(dyn Error + 'static)> {
-        match self {
-            ParseSquareError::Syntax(error) => Some(error),
-            ParseSquareError::OffBoard { .. } => None,
-        }
-    }
-}
+/// The message includes those of the errors it wraps, so `source()`
+/// returns nothing: an error-chain reporter prints each message once.
+impl Error for ParseSquareError {}
 
 #[cfg(test)]
 mod tests {

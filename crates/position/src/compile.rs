@@ -173,15 +173,9 @@ impl fmt::Display for VariantError {
     }
 }
 
-impl Error for VariantError {
-    fn source(&self) -> Option<&(dyn Error + 'static)> {
-        match self {
-            VariantError::Zone { error, .. } => Some(error),
-            VariantError::StartPosition(error) => Some(error),
-            _ => None,
-        }
-    }
-}
+/// The message includes those of the errors it wraps, so `source()`
+/// returns nothing: an error-chain reporter prints each message once.
+impl Error for VariantError {}
 
 /// Looks up a piece letter, saying where it was used if it is unknown.
 pub(crate) type KindOf<'a> = dyn Fn(char, &dyn Fn() -> String) -> Result<PieceKind, VariantError> + 'a;

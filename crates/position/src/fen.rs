@@ -147,14 +147,9 @@ impl fmt::Display for FenError {
     }
 }
 
-impl Error for FenError {
-    fn source(&self) -> Option<&(dyn Error + 'static)> {
-        match self {
-            FenError::Parse(error) => Some(error),
-            FenError::Position(error) => Some(error),
-        }
-    }
-}
+/// The message includes those of the errors it wraps, so `source()`
+/// returns nothing: an error-chain reporter prints each message once.
+impl Error for FenError {}
 
 impl From<ParseFenError> for FenError {
     fn from(error: ParseFenError) -> FenError {

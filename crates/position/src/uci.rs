@@ -104,14 +104,9 @@ impl fmt::Display for UciError {
     }
 }
 
-impl Error for UciError {
-    fn source(&self) -> Option<&(dyn Error + 'static)> {
-        match self {
-            UciError::Parse(error) => Some(error),
-            UciError::Illegal { .. } => None,
-        }
-    }
-}
+/// The message includes those of the errors it wraps, so `source()`
+/// returns nothing: an error-chain reporter prints each message once.
+impl Error for UciError {}
 
 impl<'v, W: Word> Position<'v, W> {
     /// A move of this position in coordinate notation. Castling is the

@@ -227,3 +227,17 @@ fn an_en_passant_error_names_the_square_at_fault() {
     let listed = Position::from_fen(&eight, "4k3/8/8/8/3pP3/8/8/4K3 b - e3e4 0 1").unwrap();
     assert_eq!(listed.fen(), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
 }
+
+#[test]
+fn a_wrapping_error_prints_its_cause_once() {
+    // The message carries the inner error's, and `source()` does not
+    // return it again: a chain reporter prints it once.
+    use std::error::Error as _;
+    let chess = variant(8, 8, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    let error = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K3 x - - 0 1").unwrap_err();
+    assert!(error.to_string().contains("\"x\""), "{error}");
+    assert!(error.source().is_none());
+    let error = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K2Z w - - 0 1").unwrap_err();
+    assert!(error.to_string().contains("'Z'"), "{error}");
+    assert!(error.source().is_none());
+}

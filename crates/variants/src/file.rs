@@ -189,16 +189,9 @@ impl fmt::Display for DefinitionError {
     }
 }
 
-impl Error for DefinitionError {
-    fn source(&self) -> Option<&(dyn Error + 'static)> {
-        match self {
-            DefinitionError::Io { error, .. } => Some(error),
-            DefinitionError::Toml(error) => Some(error),
-            DefinitionError::Key { .. } => None,
-            DefinitionError::Variant(error) => Some(error),
-        }
-    }
-}
+/// The message includes those of the errors it wraps, so `source()`
+/// returns nothing: an error-chain reporter prints each message once.
+impl Error for DefinitionError {}
 
 fn key_error(key: impl Into<String>, problem: impl fmt::Display) -> DefinitionError {
     DefinitionError::Key {
