@@ -117,6 +117,19 @@ struct Start {
     moves: Option<String>,
 }
 
+impl Start {
+    /// Reads a position as UCI's `position` command gives it: `startpos`
+    /// or a FEN (after `fen`, or bare), then optionally `moves` and moves.
+    fn parse(text: &str) -> Start {
+        let (position, moves) = match text.split_once(" moves") {
+            Some((position, moves)) => (position.trim(), Some(moves.trim().to_owned())),
+            None => (text.trim(), None),
+        };
+        let fen = (position != "startpos").then(|| position.strip_prefix("fen ").unwrap_or(position).to_owned());
+        Start { fen, moves }
+    }
+}
+
 /// How long `analyse` searches.
 #[derive(Args, Debug)]
 #[group(required = true, multiple = false)]

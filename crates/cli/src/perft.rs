@@ -45,12 +45,7 @@ pub(crate) fn read_positions(path: &Path) -> Result<Vec<Start>, Failure> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let (position, moves) = match line.split_once(" moves") {
-            Some((position, moves)) => (position.trim(), Some(moves.trim().to_owned())),
-            None => (line, None),
-        };
-        let fen = (position != "startpos").then(|| position.strip_prefix("fen ").unwrap_or(position).to_owned());
-        starts.push(Start { fen, moves });
+        starts.push(Start::parse(line));
     }
     Ok(starts)
 }

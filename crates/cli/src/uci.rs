@@ -22,7 +22,7 @@ use fairy::movement::Color;
 use fairy::position::{Game, Position, VariantVisitor};
 use fairy::variants;
 
-use crate::Failure;
+use crate::{Failure, Start};
 
 /// The engine's name in `id name`.
 const NAME: &str = concat!("fairy ", env!("CARGO_PKG_VERSION"));
@@ -225,7 +225,7 @@ impl VariantVisitor for Session<'_> {
                     engine.clear();
                     game = Game::new(variant.start_position());
                 }
-                Some("position") => match position(variant, &mut words) {
+                Some("position") => match position(variant, line.trim_start().trim_start_matches("position")) {
                     Ok(new) => game = new,
                     Err(message) => say(&format!("info string {message}"))?,
                 },
@@ -278,23 +278,16 @@ fn option(line: &str) -> (String, String) {
     }
 }
 
-/// The game a `position startpos|fen FEN [moves M...]` command sets up.
-fn position<'v, 'w, W: Word>(
-    variant: &'v Variant<W>,
-    words: &mut impl Iterator<Item = &'w str>,
-) -> Result<Game<'v, W>, String> {
-    let words: Vec<&str> = words.collect();
-    let moves_at = words.iter().position(|&word| word == "moves").unwrap_or(words.len());
-    let (setup, moves) = words.split_at(moves_at);
-    let start = match setup.split_first() {
-        Some((&"startpos", [])) => variant.start_position(),
-        Some((&"fen", fen)) if !fen.is_empty() => {
-            Position::from_fen(variant, &fen.join(" ")).map_err(|error| format!("bad FEN: {error}"))?
-        }
-        _ => return Err("position needs startpos or fen FEN".to_owned()),
+/// The game a `position startpos|fen FEN [moves M...]` command (`text`,
+/// after the word `position`) sets up.
+fn position<'v, W: Word>(variant: &'v Variant<W>, text: &str) -> Result<Game<'v, W>, String> {
+    let start = Start::parse(text);
+    let position = match &start.fen {
+        None => variant.start_position(),
+        Some(fen) => Position::from_fen(variant, fen).map_err(|error| format!("bad FEN: {error}"))?,
     };
-    let mut game = Game::new(start);
-    for text in moves.iter().skip(1) {
+    let mut game = Game::new(position);
+    for text in start.moves.iter().flat_map(|moves| moves.split_whitespace()) {
         game.play_uci(text).map_err(|error| format!("move {text}: {error}"))?;
     }
     Ok(game)

@@ -118,8 +118,7 @@ impl<W: Word> Position<'_, W> {
         let Some(explosion) = &self.variant.explosion else {
             return SquareSet::EMPTY;
         };
-        let pieces = self.occupied() - self.walls;
-        let destroyed = self.blast(explosion, at, pieces).with(at) - self.on_board(explosion.immune);
+        let destroyed = self.blast(explosion, at, self.pieces_of_both()).with(at) - self.on_board(explosion.immune);
         for square in destroyed {
             self.take(square);
         }

@@ -117,10 +117,11 @@ impl<W: Word> Position<'_, W> {
     /// Whether every royal piece of the side to move is safe after `mv`.
     ///
     /// A royal piece may not capture if it would petrify. Under
-    /// explosions, a capture may not blow up a royal piece of the mover's, and one that blows up an enemy royal piece is safe whatever
-    /// it leaves attacked: the game is won.
+    /// explosions, a capture may not blow up a royal piece of the mover's,
+    /// and one that blows up an enemy royal piece is safe whatever it
+    /// leaves attacked: the game is won.
     pub(crate) fn is_safe_after(&self, mv: Move) -> bool {
-        if self.capture_petrifies_royal(mv.from()) && self.is_capture(mv) {
+        if self.is_capture(mv) && self.capture_petrifies_royal(mv.from()) {
             return false;
         }
         if self.variant.explosion.is_some()
@@ -163,8 +164,7 @@ impl<W: Word> Position<'_, W> {
         let captured = if mv.is_en_passant() { self.victim } else { to };
         let Some(code) = self.code_at(from) else { return false };
         let capturer = PieceKind::new(code >> 1);
-        let pieces = self.occupied() - self.walls;
-        let standing = pieces - SquareSet::from_square(from) - SquareSet::from_square(captured);
+        let standing = self.pieces_of_both() - SquareSet::from_square(from) - SquareSet::from_square(captured);
         let blast = self.blast(explosion, to, standing);
         let survives = explosion.immune.contains(capturer);
         let mut removed = blast.with(from).with(captured);

@@ -86,6 +86,29 @@ impl<W: Word> MoveSink<W> for MoveCollector<'_> {
     }
 }
 
+/// A sink that passes moves on and counts them.
+struct Tracked<'s, S> {
+    sink: &'s mut S,
+    counted: MoveCounter,
+}
+
+impl<W: Word, S: MoveSink<W>> MoveSink<W> for Tracked<'_, S> {
+    fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
+        self.counted.piece_moves(promotions, from, to);
+        self.sink.piece_moves(promotions, from, to);
+    }
+
+    fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>) {
+        self.counted.shifted_moves(promotions, delta, to);
+        self.sink.shifted_moves(promotions, delta, to);
+    }
+
+    fn one(&mut self, mv: Move) {
+        MoveSink::<W>::one(&mut self.counted, mv);
+        self.sink.one(mv);
+    }
+}
+
 /// The attack groups of the side not to move that have pieces, each with
 /// those pieces.
 pub(crate) type Attackers<'v, W> = SmallVec<[(&'v AttackGroup<W>, SquareSet<W>); 8]>;
@@ -201,12 +224,12 @@ impl<W: Word> Position<'_, W> {
     /// cannot pass).
     #[inline(never)]
     fn generate_or_pass<S: MoveSink<W>>(&self, sink: &mut S) {
-        let mut counter = MoveCounter(0);
-        self.generate_under_rules(&mut counter);
-        if counter.0 > 0 {
-            return self.generate_under_rules(sink);
-        }
-        if self.is_check() {
+        let mut tracked = Tracked {
+            sink,
+            counted: MoveCounter(0),
+        };
+        self.generate_under_rules(&mut tracked);
+        if tracked.counted.0 > 0 || self.is_check() {
             return;
         }
         let ours = self.by_color[self.turn.index()];
@@ -257,6 +280,17 @@ impl<W: Word> Position<'_, W> {
         }
     }
 
+    /// The pieces a piece of `kind` may not capture: those of its own kind,
+    /// if it spares them (atomar's kings); none otherwise.
+    #[inline]
+    fn spared_by(&self, kind: PieceKind) -> SquareSet<W> {
+        if self.variant.spares_own_kind.contains(kind) {
+            self.by_kind[kind.index()]
+        } else {
+            SquareSet::EMPTY
+        }
+    }
+
     /// The attack groups of the side not to move that have pieces.
     #[inline(always)]
     pub(crate) fn enemy_attackers(&self) -> Attackers<'_, W> {
@@ -291,11 +325,7 @@ impl<W: Word> Position<'_, W> {
         let ours = self.by_color[us.index()];
         for (index, kind) in self.variant.kinds.iter().enumerate() {
             let moves = &kind.moves[us.index()];
-            let targets = if self.variant.spares_own_kind.contains(PieceKind::new(index as u8)) {
-                targets.without_captures_of(self.by_kind[index])
-            } else {
-                targets
-            };
+            let targets = targets.without_captures_of(self.spared_by(PieceKind::new(index as u8)));
             for from in self.by_kind[index] & ours {
                 let to = targets.destinations(moves, from);
                 if to.any() {
@@ -401,8 +431,8 @@ impl<W: Word> Position<'_, W> {
             }
             let moves = &kind.moves[us.index()];
             // With `SET_ASIDE`, the pieces this kind may capture.
-            let takeable = if SET_ASIDE && variant.spares_own_kind.contains(PieceKind::new(index as u8)) {
-                capturable - self.by_kind[index]
+            let takeable = if SET_ASIDE {
+                capturable - self.spared_by(PieceKind::new(index as u8))
             } else {
                 capturable
             };
@@ -453,11 +483,7 @@ impl<W: Word> Position<'_, W> {
             let moves = &variant.kinds[usize::from(code >> 1)].moves[us.index()];
             let mut candidates = targets.destinations(moves, king);
             if SET_ASIDE {
-                let takeable = if variant.spares_own_kind.contains(PieceKind::new(code >> 1)) {
-                    capturable - self.by_kind[usize::from(code >> 1)]
-                } else {
-                    capturable
-                };
+                let takeable = capturable - self.spared_by(PieceKind::new(code >> 1));
                 MoveCollector(aside).piece_moves(&moves.promotions, king, candidates & takeable);
                 candidates = candidates - capturable;
             }

@@ -433,7 +433,13 @@ impl<'v, W: Word> Position<'v, W> {
     /// Every occupied square: the pieces' and the walls'.
     #[inline]
     pub fn occupied(&self) -> SquareSet<W> {
-        self.by_color[0] | self.by_color[1] | self.walls
+        self.pieces_of_both() | self.walls
+    }
+
+    /// The squares of both sides' pieces (walls left out).
+    #[inline]
+    pub(crate) fn pieces_of_both(&self) -> SquareSet<W> {
+        self.by_color[0] | self.by_color[1]
     }
 
     /// The squares blocked by walls (`*` in FEN): the board's holes, and
@@ -546,12 +552,9 @@ impl<'v, W: Word> Position<'v, W> {
             return self.pass();
         }
         let kind = &variant.kinds[usize::from(moving >> 1)];
-        for square in self.en_passant {
-            self.hash ^= zobrist.en_passant(square.index());
-        }
         let victim = self.victim;
         let had_en_passant = self.en_passant.any();
-        self.en_passant = SquareSet::EMPTY;
+        self.clear_en_passant();
         let promotion = mv.promotion();
         // Captures and promotions reset the n-move clock, and the moves of
         // the kinds that reset it which no plain move of theirs undoes.
@@ -597,6 +600,31 @@ impl<'v, W: Word> Position<'v, W> {
             });
         self.hash ^= zobrist.castling(self.castling.0 ^ rights);
         self.castling = CastlingRights(rights);
+        self.end_turn(resets_clock);
+    }
+
+    /// Plays a pass: nothing moves, the clocks run, the turn changes.
+    #[cold]
+    fn pass(&mut self) {
+        self.clear_en_passant();
+        self.end_turn(false);
+    }
+
+    /// Removes the en passant squares, and their keys from the hash.
+    #[inline(always)]
+    fn clear_en_passant(&mut self) {
+        for square in self.en_passant {
+            self.hash ^= self.variant.zobrist.en_passant(square.index());
+        }
+        self.en_passant = SquareSet::EMPTY;
+    }
+
+    /// Ends the side to move's turn: the clocks (the n-move clock reset
+    /// or running on), the turn and its key, and the rules that follow
+    /// checks.
+    #[inline(always)]
+    fn end_turn(&mut self, resets_clock: bool) {
+        let us = self.turn;
         self.halfmoves = if resets_clock {
             0
         } else {
@@ -606,26 +634,7 @@ impl<'v, W: Word> Position<'v, W> {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = us.other();
-        self.hash ^= zobrist.black;
-        self.count_check(us);
-        self.follow_check_series();
-    }
-
-    /// Plays a pass: nothing moves, the clocks run, the turn changes.
-    #[cold]
-    fn pass(&mut self) {
-        let zobrist = &self.variant.zobrist;
-        for square in self.en_passant {
-            self.hash ^= zobrist.en_passant(square.index());
-        }
-        self.en_passant = SquareSet::EMPTY;
-        self.halfmoves = self.halfmoves.saturating_add(1);
-        let us = self.turn;
-        if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
-        self.turn = us.other();
-        self.hash ^= zobrist.black;
+        self.hash ^= self.variant.zobrist.black;
         self.count_check(us);
         self.follow_check_series();
     }
