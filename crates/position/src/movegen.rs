@@ -86,29 +86,6 @@ impl<W: Word> MoveSink<W> for MoveCollector<'_> {
     }
 }
 
-/// A sink that passes moves on and counts them.
-struct Tracked<'s, S> {
-    sink: &'s mut S,
-    counted: MoveCounter,
-}
-
-impl<W: Word, S: MoveSink<W>> MoveSink<W> for Tracked<'_, S> {
-    fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
-        self.counted.piece_moves(promotions, from, to);
-        self.sink.piece_moves(promotions, from, to);
-    }
-
-    fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>) {
-        self.counted.shifted_moves(promotions, delta, to);
-        self.sink.shifted_moves(promotions, delta, to);
-    }
-
-    fn one(&mut self, mv: Move) {
-        MoveSink::<W>::one(&mut self.counted, mv);
-        self.sink.one(mv);
-    }
-}
-
 /// The attack groups of the side not to move that have pieces, each with
 /// those pieces.
 pub(crate) type Attackers<'v, W> = SmallVec<[(&'v AttackGroup<W>, SquareSet<W>); 8]>;
@@ -218,18 +195,18 @@ impl<W: Word> Position<'_, W> {
         }
     }
 
-    /// The legal moves; if there are none and the side to move is not in
-    /// check, a pass: from and to its royal piece's square, or else its
+    /// The legal moves, listed once and passed on; if there are none and
+    /// the side to move is not in check, a pass: from and to its royal piece's square, or else its
     /// first piece's, as Fairy-Stockfish writes it (a side with no piece
     /// cannot pass).
     #[inline(never)]
     fn generate_or_pass<S: MoveSink<W>>(&self, sink: &mut S) {
-        let mut tracked = Tracked {
-            sink,
-            counted: MoveCounter(0),
-        };
-        self.generate_under_rules(&mut tracked);
-        if tracked.counted.0 > 0 || self.is_check() {
+        let mut moves = MoveList::new();
+        self.generate_under_rules(&mut MoveCollector(&mut moves));
+        if !moves.is_empty() {
+            return moves.into_iter().for_each(|mv| sink.one(mv));
+        }
+        if self.is_check() {
             return;
         }
         let ours = self.by_color[self.turn.index()];
