@@ -18,7 +18,7 @@ use fairy::{Variant, variants};
 
 /// Chess variants from the command line.
 #[derive(Parser, Debug)]
-#[command(name = "fairy", version, about)]
+#[command(name = "fairy", version, about, arg_required_else_help = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -97,6 +97,10 @@ enum Command {
         /// Plain ASCII instead of Unicode chess symbols.
         #[arg(long)]
         ascii: bool,
+        /// With --self, show every move with its score and the board after
+        /// it, instead of the moves and the final board.
+        #[arg(long, requires = "self_play")]
+        verbose: bool,
     },
     /// Speak the Universal Chess Interface on standard input and output,
     /// for GUIs: `UCI_Variant` chooses a built-in or gallery variant,
@@ -177,10 +181,12 @@ fn main() -> ExitCode {
                 print!("{error}");
                 return ExitCode::SUCCESS;
             }
-            // clap's message, cut to its first line.
-            let rendered = error.to_string();
-            let first = rendered.lines().next().unwrap_or("error: bad arguments");
-            eprintln!("{first}");
+            if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                // `fairy` alone: what it can do, and a failure status.
+                print!("{error}");
+                return ExitCode::from(2);
+            }
+            eprintln!("{}", one_line(&error.to_string()));
             return ExitCode::from(2);
         }
     };
@@ -198,6 +204,23 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// clap's message on one line: what is wrong, each missing or bad value
+/// it lists, and the usage of the command; without its hint to try
+/// `--help`.
+fn one_line(message: &str) -> String {
+    let mut parts = Vec::new();
+    for line in message.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with("For more information") {
+            continue;
+        }
+        match line.strip_prefix("Usage: ") {
+            Some(usage) => parts.push(format!("(usage: {usage})")),
+            None => parts.push(line.to_string()),
+        }
+    }
+    parts.join(" ")
 }
 
 fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
@@ -258,6 +281,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             time,
             self_play,
             ascii,
+            verbose,
         } => {
             let options = play::Options {
                 start: &start,
@@ -271,15 +295,25 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
                 },
                 time: time.unwrap_or(if self_play { 50 } else { 1000 }),
                 ascii,
+                verbose,
             };
             let mut input = io::stdin().lock();
             match variant {
-                Some(name) => with_variant(&name, play::Play::new(options, &mut input, out)),
+                Some(name) => with_variant(&name, play::Play::new(options, &mut input, out)).map(drop),
                 None => {
+                    let mut summary = Vec::new();
                     for name in variants::NAMES {
                         writeln!(out, "=== {name}")?;
-                        with_variant(name, play::Play::new(options, &mut input, out))?;
+                        let ending = with_variant(name, play::Play::new(options, &mut input, out))?;
+                        summary.push((name, ending));
                         writeln!(out)?;
+                    }
+                    writeln!(out, "=== Summary")?;
+                    for (name, ending) in summary {
+                        match ending {
+                            Some(ending) => writeln!(out, "{name:8} {ending}")?,
+                            None => writeln!(out, "{name:8} abandoned")?,
+                        }
                     }
                     Ok(())
                 }
@@ -290,7 +324,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
 
 /// Runs `command` on the variant named `name`: a built-in one, or the
 /// definition in the file at that path.
-fn with_variant<C: VariantVisitor<Output = Result<(), Failure>>>(name: &str, command: C) -> Result<(), Failure> {
+fn with_variant<T, C: VariantVisitor<Output = Result<T, Failure>>>(name: &str, command: C) -> Result<T, Failure> {
     if let Some(variant) = variants::by_name(name) {
         return command.visit(variant);
     }

@@ -1,6 +1,7 @@
 //! `fairy play`: a game in the terminal, against the engine or watching it
 //! play itself.
 
+use std::fmt;
 use std::io::{BufRead, IsTerminal, Read, Write};
 
 use fairy::Variant;
@@ -8,7 +9,7 @@ use fairy::diagram::TextOptions;
 use fairy::engine::{Engine, Limits, Score};
 use fairy::geometry::Word;
 use fairy::movement::Color;
-use fairy::position::{Game, VariantVisitor};
+use fairy::position::{Game, Outcome, VariantVisitor};
 
 use crate::notation::parse_move;
 use crate::{Failure, Start, game};
@@ -22,6 +23,22 @@ pub(crate) struct Options<'a> {
     /// The engine's time per move, in milliseconds.
     pub time: u64,
     pub ascii: bool,
+    /// Whether the engine's moves are shown one by one with the board
+    /// after each, when it plays both sides (always so against a human).
+    pub verbose: bool,
+}
+
+/// How a game ended: the outcome and the number of moves.
+#[derive(Clone, Debug)]
+pub(crate) struct Ending {
+    pub outcome: Outcome,
+    pub plies: usize,
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} after {} moves", self.outcome, self.plies.div_ceil(2))
+    }
 }
 
 /// The `play` command: moves read from `input`, the game written to `out`.
@@ -103,20 +120,30 @@ impl<R: BufRead, O: Write> Play<'_, R, O> {
 }
 
 impl<R: BufRead, O: Write> VariantVisitor for Play<'_, R, O> {
-    type Output = Result<(), Failure>;
+    /// How the game ended; `None` if the human abandoned it.
+    type Output = Result<Option<Ending>, Failure>;
 
-    fn visit<W: Word>(mut self, variant: &Variant<W>) -> Result<(), Failure> {
+    fn visit<W: Word>(mut self, variant: &Variant<W>) -> Result<Option<Ending>, Failure> {
         let mut game = game(variant, self.options.start)?;
         let mut engine = Engine::new(variant);
         if self.options.human.is_some() {
             writeln!(self.out, "{HELP}")?;
         }
         self.show(&game)?;
+        // Watching the engine play itself, the moves and the final board
+        // unless every board is asked for.
+        let quiet = self.options.human.is_none() && !self.options.verbose;
         loop {
             if let Some(outcome) = game.outcome() {
+                if quiet {
+                    self.show(&game)?;
+                }
                 writeln!(self.out, "Game over: {outcome}")?;
                 writeln!(self.out, "Moves: {}", game.san_moves())?;
-                return Ok(());
+                return Ok(Some(Ending {
+                    outcome,
+                    plies: game.moves().len(),
+                }));
             }
             let turn = game.position().turn();
             let claimable = game.claimable_draw();
@@ -130,7 +157,7 @@ impl<R: BufRead, O: Write> VariantVisitor for Play<'_, R, O> {
                     Input::End => {
                         writeln!(self.out)?;
                         writeln!(self.out, "Input ended; game abandoned.")?;
-                        return Ok(());
+                        return Ok(None);
                     }
                     Input::Line(line) => line,
                 };
@@ -138,7 +165,7 @@ impl<R: BufRead, O: Write> VariantVisitor for Play<'_, R, O> {
                     "" => {}
                     "quit" | "exit" | "resign" => {
                         writeln!(self.out, "Game abandoned.")?;
-                        return Ok(());
+                        return Ok(None);
                     }
                     "help" | "?" => writeln!(self.out, "{HELP}")?,
                     "fen" => writeln!(self.out, "{}", game.position().fen())?,
@@ -204,6 +231,9 @@ impl<R: BufRead, O: Write> VariantVisitor for Play<'_, R, O> {
                     .best()
                     .ok_or_else(|| Failure::Message("the engine found no move".to_string()))?;
                 game.play(mv).map_err(|error| Failure::Message(error.to_string()))?;
+                if quiet {
+                    continue;
+                }
                 writeln!(
                     self.out,
                     "{} ({}); score {} for {turn}, depth {}",

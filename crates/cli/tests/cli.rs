@@ -76,7 +76,6 @@ fn bad_arguments_give_one_line_on_stderr_and_status_2() {
         &["perft", "chess"],
         &["perft"],
         &["frobnicate"],
-        &[],
     ];
     for args in cases {
         let output = fairy(args);
@@ -85,6 +84,29 @@ fn bad_arguments_give_one_line_on_stderr_and_status_2() {
         assert_eq!(stderr.trim_end().lines().count(), 1, "{args:?}: {stderr}");
         assert!(stdout(&output).is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn a_missing_argument_is_named_with_the_usage() {
+    let output = fairy(&["perft", "chess"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr).trim_end(),
+        "error: the following required arguments were not provided: <DEPTH> (usage: fairy perft <VARIANT> <DEPTH>)"
+    );
+}
+
+#[test]
+fn fairy_alone_prints_its_usage() {
+    let output = fairy(&[]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stdout(&output).contains("Usage: fairy <COMMAND>"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(stdout(&output).contains("perft"));
+    assert!(output.stderr.is_empty());
 }
 
 #[test]
@@ -324,6 +346,30 @@ fn a_game_ends_with_the_result_and_its_reason() {
         "50",
     ]);
     assert!(stdout(&output).contains("Game over: 1-0 (white wins by arrival)\nMoves: 1. e7\n"));
+}
+
+#[test]
+fn self_play_shows_the_final_board_or_with_verbose_every_move() {
+    let args = ["play", "chess", "--self", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"];
+    let quiet = stdout(&fairy(&args));
+    // The start and the final board, no line per move.
+    assert_eq!(
+        quiet.matches("White to move").count() + quiet.matches("Black to move").count(),
+        2,
+        "{quiet}"
+    );
+    assert!(!quiet.contains("score"), "{quiet}");
+    assert!(
+        quiet.ends_with("Game over: 1-0 (white wins by checkmate)\nMoves: 1. Ra8#\n"),
+        "{quiet}"
+    );
+    let verbose = stdout(&fairy(&[&args[..], &["--verbose"]].concat()));
+    assert!(
+        verbose.contains("1. Ra8# (a1a8); score win in 1 for white"),
+        "{verbose}"
+    );
+    // --verbose is about watching the engine.
+    assert_eq!(fairy(&["play", "chess", "--verbose"]).status.code(), Some(2));
 }
 
 #[test]
