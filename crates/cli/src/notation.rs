@@ -9,9 +9,9 @@ use fairy::position::{Move, Position, UciError};
 pub(crate) fn parse_move<W: Word>(position: &Position<'_, W>, text: &str) -> Result<Move, String> {
     match position.parse_uci(text) {
         Ok(mv) => Ok(mv),
+        Err(UciError::Parse(_)) => position.parse_san(text).map_err(|error| error.to_string()),
         // Well-formed coordinates that name no legal move: say so rather
         // than that it is not SAN.
-        Err(error @ UciError::Illegal { .. }) => Err(error.to_string()),
-        Err(UciError::Parse(_)) => position.parse_san(text).map_err(|error| error.to_string()),
+        Err(error) => Err(error.to_string()),
     }
 }

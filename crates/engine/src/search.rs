@@ -105,6 +105,7 @@ impl fmt::Display for Score {
 
 /// What a completed iteration found.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct SearchInfo {
     /// The depth completed, in plies.
     pub depth: u32,

@@ -253,6 +253,7 @@ impl Geometry {
 
 /// A geometry feature that does not fit the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GeometryError {
     /// A net must lie between two ranks of the board.
     NetOffBoard {

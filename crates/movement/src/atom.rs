@@ -1,7 +1,5 @@
 //! Leap vectors.
 
-use smallvec::SmallVec;
-
 use crate::Color;
 
 /// A displacement of a move: `files` to the right (towards higher files)
@@ -113,11 +111,11 @@ impl Atom {
 
     /// Every distinct offset of this leap: 8 for an oblique leap, 4 for an
     /// orthogonal or diagonal one, none for (0, 0).
-    pub fn offsets(self) -> SmallVec<[Offset; 8]> {
+    pub fn offsets(self) -> Vec<Offset> {
         // Leaps longer than any board cannot land; clamp so they still fit i8.
         let m = self.long.min(64) as i8;
         let n = self.short.min(64) as i8;
-        let mut offsets: SmallVec<[Offset; 8]> = SmallVec::new();
+        let mut offsets = Vec::with_capacity(8);
         if m == 0 {
             return offsets;
         }

@@ -74,6 +74,7 @@ use crate::{Atom, Directions, MAX_STEPS, Mode, Movement, Offset, Part, Reach};
 
 /// Why a Betza string could not be read.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum BetzaErrorKind {
     /// A character that means nothing in Betza notation.
     Unknown,

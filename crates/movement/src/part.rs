@@ -245,7 +245,7 @@ impl Part {
     }
 
     /// The offsets of the selected directions, as seen by White.
-    pub fn offsets(&self) -> SmallVec<[Offset; 8]> {
+    pub fn offsets(&self) -> Vec<Offset> {
         let mut offsets = self.atom.offsets();
         offsets.retain(|offset| self.directions.selects(*offset));
         offsets

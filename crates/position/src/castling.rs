@@ -41,6 +41,7 @@ use crate::{PieceKind, VariantError, VariantSpec};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct CastlingSpec {
     /// The upper-case FEN letter of White's right (`K`, `Q`); Black's is its
     /// lower case.

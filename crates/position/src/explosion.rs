@@ -31,6 +31,7 @@ use crate::{Position, VariantError};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Explosion {
     /// The upper-case letters of the kinds that survive an explosion next
     /// to them; the capturing piece is destroyed whatever its kind.

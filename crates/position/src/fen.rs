@@ -12,6 +12,7 @@ use crate::{CheckCounters, PositionError, Setup, SetupPiece};
 /// A FEN string that is not well formed. Says which field is wrong and what
 /// it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseFenError {
     /// The text has no fields at all.
     Empty,
@@ -131,6 +132,7 @@ impl Error for ParseFenError {}
 /// A FEN string that does not give a legal position of a variant: either not
 /// well formed, or well formed but not a position the variant can hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenError {
     /// The text is not well-formed FEN.
     Parse(ParseFenError),

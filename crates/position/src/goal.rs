@@ -90,6 +90,7 @@ pub enum Goal {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Repetition {
     /// The occurrence of a position that ends the game (at least 2).
     pub count: u32,
@@ -134,6 +135,7 @@ impl Repetition {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Arrival {
     /// The upper-case letter of the arriving piece kind.
     pub piece: char,
@@ -207,6 +209,7 @@ impl Arrival {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Extinction {
     /// The result for the side whose pieces have dwindled.
     pub result: GameResult,

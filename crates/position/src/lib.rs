@@ -78,7 +78,7 @@ pub use game::Game;
 pub use goal::{ALL_PIECES, Arrival, Extinction, Goal, Repetition};
 pub use legality::Legality;
 pub use mate_condition::MateCondition;
-pub use moves::{Move, MoveList};
+pub use moves::{Move, MoveList, MoveListIntoIter};
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use piece::{MAX_KINDS, NetCrossing, Piece, PieceKind, PieceSpec, Promotion};
 pub use position::{IllegalMoveError, Position, PositionError};

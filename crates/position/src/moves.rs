@@ -33,7 +33,7 @@ const CASTLING: u8 = 8;
 /// [`Position::legal_moves`]: crate::Position::legal_moves
 /// [`Position::parse_uci`]: crate::Position::parse_uci
 /// [`Position::uci`]: crate::Position::uci
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Move {
     from: Square,
     to: Square,
@@ -128,5 +128,152 @@ impl Move {
     }
 }
 
-/// A list of moves, on the stack for the usual counts.
-pub type MoveList = SmallVec<[Move; 64]>;
+/// The squares by index (a move does not know its board: a position names
+/// them, as in [`Position::uci`](crate::Position::uci)) and what kind of
+/// move it is: `Move(12 -> 28)`, `Move(52 -> 60, promotes to kind 4)`,
+/// `Move(36 -> 43, en passant)`, `Move(4 -> 6, castling 0)`,
+/// `Move(4, pass)`.
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (from, to) = (self.from.index(), self.to.index());
+        if self.is_pass() {
+            return write!(f, "Move({from}, pass)");
+        }
+        write!(f, "Move({from} -> {to}")?;
+        if let Some(kind) = self.promotion() {
+            write!(f, ", promotes to kind {}", kind.index())?;
+        }
+        if self.is_en_passant() {
+            write!(f, ", en passant")?;
+        }
+        if let Some(way) = self.castling_index() {
+            write!(f, ", castling {way}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// A list of moves, on the stack for the usual counts (up to 64 before it
+/// allocates). It reads as a slice of moves (`len`, `iter`, indexing,
+/// `contains`, sorting).
+///
+/// # Examples
+///
+/// ```
+/// # use fairy_geometry::{BoardSize, Geometry};
+/// # use fairy_movement::Movement;
+/// # use fairy_position::{PieceSpec, Variant, VariantSpec};
+/// let spec = VariantSpec::new("kings", Geometry::new(BoardSize::new(3, 3)?), "k2/3/2K w - - 0 1")
+///     .piece(PieceSpec::new('K', "king", Movement::king()).royal());
+/// let variant = Variant::<u64>::new(spec)?;
+/// let position = variant.start_position();
+/// let moves = position.legal_moves();
+/// assert_eq!(moves.len(), 2); // b2 is next to both kings
+/// assert!(moves.contains(&position.parse_uci("c1c2")?));
+/// let ucis: Vec<String> = moves.into_iter().map(|mv| position.uci(mv).to_string()).collect();
+/// assert_eq!(ucis, ["c1b1", "c1c2"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct MoveList(SmallVec<[Move; 64]>);
+
+impl MoveList {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList(SmallVec::new())
+    }
+
+    /// Adds a move at the end.
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+
+    /// Keeps only the moves for which `keep` is true, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        self.0.retain(|mv| keep(mv));
+    }
+
+    /// Removes every move.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+impl std::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.0.iter()).finish()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for MoveList {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.0
+    }
+}
+
+impl FromIterator<Move> for MoveList {
+    fn from_iter<I: IntoIterator<Item = Move>>(moves: I) -> MoveList {
+        MoveList(moves.into_iter().collect())
+    }
+}
+
+impl Extend<Move> for MoveList {
+    fn extend<I: IntoIterator<Item = Move>>(&mut self, moves: I) {
+        self.0.extend(moves);
+    }
+}
+
+/// The moves of a [`MoveList`], by value.
+#[derive(Clone, Debug)]
+pub struct MoveListIntoIter(smallvec::IntoIter<[Move; 64]>);
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        self.0.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl DoubleEndedIterator for MoveListIntoIter {
+    fn next_back(&mut self) -> Option<Move> {
+        self.0.next_back()
+    }
+}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter(self.0.into_iter())
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}

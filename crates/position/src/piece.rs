@@ -66,6 +66,7 @@ pub enum NetCrossing {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Promotion {
     /// A move ending here promotes.
     pub zone: Zone,
@@ -138,6 +139,7 @@ impl Promotion {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct PieceSpec {
     /// The upper-case ASCII letter of White's piece in FEN; Black's is its
     /// lower case.

@@ -81,6 +81,7 @@ pub(crate) struct Extra {
 
 /// A setup that is not a legal position of the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PositionError {
     /// The board has another size than the variant's.
     BoardSize {

@@ -40,6 +40,7 @@ impl SetupPiece {
 /// # Ok::<(), fairy_position::ParseFenError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Setup {
     /// The board's size.
     pub size: BoardSize,

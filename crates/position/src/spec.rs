@@ -30,6 +30,7 @@ pub const FIFTY_MOVES: u32 = 50;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct VariantSpec {
     /// The variant's name.
     pub name: String,

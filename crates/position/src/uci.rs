@@ -85,6 +85,7 @@ impl FromStr for UciMove {
 
 /// A move string that is not a legal move of the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum UciError {
     /// Not coordinate notation at all.
     Parse(ParseUciError),

@@ -135,6 +135,7 @@ impl Zone {
 
 /// A rank or square of a [`Zone`] that is not on the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ZoneError {
     /// A rank number outside the board.
     Rank(u8),

@@ -122,3 +122,17 @@ fn castling_rules_that_read_alike_are_refused() {
     .unwrap_err();
     assert_eq!(reason(error), "two ways to castle have the same coordinates");
 }
+
+#[test]
+fn a_move_debugs_as_its_squares_and_kind() {
+    let variant = castling(
+        "r3k2r/8/8/8/8/8/8/R3K2R w K - 0 1",
+        &[('K', "e1", "g1", 'R', "h1", "f1")],
+    )
+    .unwrap();
+    let position = variant.start_position();
+    let castle = position.parse_uci("e1g1").unwrap();
+    assert_eq!(format!("{castle:?}"), "Move(4 -> 6, castling 0)");
+    let rook = position.parse_uci("a1a8").unwrap();
+    assert_eq!(format!("{rook:?}"), "Move(0 -> 56)");
+}

@@ -137,6 +137,7 @@ use serde::Deserialize;
 
 /// A variant definition file that cannot be used.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum DefinitionError {
     /// The file could not be read.
     Io {
@@ -145,9 +146,12 @@ pub enum DefinitionError {
         /// The reason.
         error: std::io::Error,
     },
-    /// Not TOML, or a key or value the schema does not allow; the message
-    /// gives the line, column and key.
-    Toml(toml::de::Error),
+    /// Not TOML, or a key or value the schema does not allow.
+    Syntax {
+        /// What is wrong, with the line and column and the text of the
+        /// line, on one line.
+        message: String,
+    },
     /// A value the schema allows but that makes no sense.
     Key {
         /// The key, as `piece[2].betza`.
@@ -163,26 +167,7 @@ impl fmt::Display for DefinitionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DefinitionError::Io { path, error } => write!(f, "{path}: {error}"),
-            // toml's message spans lines: the position, the quoted line with
-            // its key, a marker, the reason. Fold it into one line.
-            DefinitionError::Toml(error) => {
-                let message = error.to_string();
-                let lines: Vec<&str> = message.lines().filter(|line| !line.trim().is_empty()).collect();
-                let position = lines.first().copied().unwrap_or("invalid TOML");
-                let quoted = lines
-                    .iter()
-                    .find_map(|line| line.split_once(" | ").map(|(_, text)| text.trim()))
-                    .filter(|text| !text.is_empty());
-                let reason = lines.last().filter(|_| lines.len() > 1).map(|line| line.trim());
-                write!(f, "{position}")?;
-                if let Some(quoted) = quoted {
-                    write!(f, " ({quoted})")?;
-                }
-                if let Some(reason) = reason {
-                    write!(f, ": {reason}")?;
-                }
-                Ok(())
-            }
+            DefinitionError::Syntax { message } => f.write_str(message),
             DefinitionError::Key { key, problem } => write!(f, "{key}: {problem}"),
             DefinitionError::Variant(error) => error.fmt(f),
         }
@@ -192,6 +177,26 @@ impl fmt::Display for DefinitionError {
 /// The message includes those of the errors it wraps, so `source()`
 /// returns nothing: an error-chain reporter prints each message once.
 impl Error for DefinitionError {}
+
+/// toml's message spans lines: the position, the quoted line with its key,
+/// a marker, the reason. It is folded into one line (and toml's type is
+/// kept out of this crate's interface).
+fn syntax_error(error: toml::de::Error) -> DefinitionError {
+    let message = error.to_string();
+    let lines: Vec<&str> = message.lines().filter(|line| !line.trim().is_empty()).collect();
+    let mut folded = lines.first().copied().unwrap_or("invalid TOML").to_string();
+    let quoted = lines
+        .iter()
+        .find_map(|line| line.split_once(" | ").map(|(_, text)| text.trim()))
+        .filter(|text| !text.is_empty());
+    if let Some(quoted) = quoted {
+        folded.push_str(&format!(" ({quoted})"));
+    }
+    if let Some(reason) = lines.last().filter(|_| lines.len() > 1) {
+        folded.push_str(&format!(": {}", reason.trim()));
+    }
+    DefinitionError::Syntax { message: folded }
+}
 
 fn key_error(key: impl Into<String>, problem: impl fmt::Display) -> DefinitionError {
     DefinitionError::Key {
@@ -513,12 +518,10 @@ impl PieceFile {
             if let Some(black) = &promotion.black_squares {
                 zone = zone.with_black_squares(coords(&key, "black_squares", black)?);
             }
-            spec = spec.promotion(Promotion {
-                zone,
-                choices: promotion.to.clone(),
-                black_choices: promotion.black_to.clone(),
-                compulsory: promotion.compulsory,
-            });
+            let mut rule = Promotion::new(zone, promotion.to.iter().copied());
+            rule.black_choices.clone_from(&promotion.black_to);
+            rule.compulsory = promotion.compulsory;
+            spec = spec.promotion(rule);
         }
         Ok(spec)
     }
@@ -584,25 +587,21 @@ impl VariantFile {
             spec = spec.goal(Goal::CheckCount(checks));
         }
         for extinction in &self.extinctions {
-            spec = spec.goal(Goal::Extinction(Extinction {
-                result: extinction.result.into(),
-                pieces: extinction.pieces.clone(),
-                at_most: extinction.at_most,
-                opponent_at_least: extinction.opponent_at_least,
-                claim: extinction.claim,
-                royal: extinction.royal,
-                duple_check: extinction.duple_check,
-            }));
+            let mut rule = Extinction::of(extinction.result.into(), extinction.pieces.iter().copied());
+            rule.at_most = extinction.at_most;
+            rule.opponent_at_least = extinction.opponent_at_least;
+            rule.claim = extinction.claim;
+            rule.royal = extinction.royal;
+            rule.duple_check = extinction.duple_check;
+            spec = spec.goal(Goal::Extinction(rule));
         }
         if let Some(side) = self.draw_odds {
             spec = spec.goal(Goal::DrawOdds(side.into()));
         }
         if let Some(rule) = &self.repetition {
-            spec = spec.goal(Goal::Repetition(Repetition {
-                count: rule.count,
-                result: rule.result.into(),
-                as_white: rule.as_white,
-            }));
+            let mut repetition = Repetition::new(rule.count, rule.result.into());
+            repetition.as_white = rule.as_white;
+            spec = spec.goal(Goal::Repetition(repetition));
         }
         for (index, piece) in self.pieces.iter().enumerate() {
             spec = spec.piece(piece.spec(&format!("piece[{index}]"))?);
@@ -647,7 +646,7 @@ impl VariantFile {
 /// [`DefinitionError`] naming the key (or the line and column) and what is
 /// wrong there.
 pub fn spec_from_toml(text: &str) -> Result<VariantSpec, DefinitionError> {
-    let file: VariantFile = toml::from_str(text).map_err(DefinitionError::Toml)?;
+    let file: VariantFile = toml::from_str(text).map_err(syntax_error)?;
     file.spec()
 }
 
