@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
     let boards = [
         Geometry::new(small),
         Geometry::new(large).with_cylinder(),
-        Geometry::new(large).with_net(4).unwrap_or(Geometry::new(large)),
+        Geometry::new(large).with_net(5).unwrap_or(Geometry::new(large)),
     ];
     for geometry in boards {
         for color in Color::ALL {

@@ -153,7 +153,7 @@ pub fn svg<W: Word>(position: &Position<'_, W>, options: &SvgOptions) -> String 
 
     // The net: a thick line between its ranks.
     if let Some(net) = geometry.net() {
-        let upper = u32::from(net.below()) + 1;
+        let upper = u32::from(net.rank_below());
         let at = if options.flipped { y(upper) } else { y(upper) + SQUARE };
         let _ = writeln!(
             out,

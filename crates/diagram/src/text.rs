@@ -116,7 +116,7 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
         if rank == 0 {
             continue;
         }
-        if geometry.net().is_some_and(|net| net.below() == rank - 1) {
+        if geometry.net().is_some_and(|net| net.rank_below() == rank) {
             let net = if options.unicode {
                 line("═", "═")
             } else {

@@ -19,7 +19,11 @@ use crate::{MAX_FILES, MAX_RANKS};
 /// assert_eq!(File::new(16), None); // boards have at most 16 files
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u8", into = "u8")
+)]
 pub struct File(u8);
 
 impl File {
@@ -69,7 +73,11 @@ impl fmt::Display for File {
 /// assert_eq!(Rank::from_number(10), Some(tenth));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u8", into = "u8")
+)]
 pub struct Rank(u8);
 
 impl Rank {
@@ -126,8 +134,15 @@ impl fmt::Display for Rank {
 /// assert!("c0".parse::<Coord>().is_err());
 /// # Ok::<(), fairy_geometry::ParseCoordError>(())
 /// ```
+///
+/// With the `serde` feature a coordinate reads and writes as its name
+/// (`"e4"`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "String", into = "String")
+)]
 pub struct Coord {
     /// The file.
     pub file: File,

@@ -13,19 +13,21 @@ use crate::{BoardSize, Square};
 /// Which pieces may cross it, and how, is a rule of the pieces; the geometry
 /// only reports that a move crosses it ([`Crossings::NET`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Net {
     below: u8,
 }
 
 impl Net {
-    /// The 0-based index of the rank just below the net (Chennis: 3, the net
-    /// lies between ranks 4 and 5).
-    pub const fn below(self) -> u8 {
-        self.below
+    /// The rank just below the net, counted from 1 as ranks are named
+    /// (Chennis: 4, the net lies between ranks 4 and 5). Every interface
+    /// numbers the net this way: [`Geometry::with_net`], definition files
+    /// and serde.
+    pub const fn rank_below(self) -> u8 {
+        self.below + 1
     }
 
-    /// Whether a rank lies on the upper side of the net.
+    /// Whether the rank of 0-based index `rank` lies on the upper side of
+    /// the net.
     pub const fn is_above(self, rank: u8) -> bool {
         rank > self.below
     }
@@ -34,7 +36,6 @@ impl Net {
 /// A grid dividing the board into rectangular cells, counted from `a1`: a
 /// cell is `files` wide and `ranks` high (CGNP chess: 2 x 2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Grid {
     files: u8,
     ranks: u8,
@@ -90,7 +91,7 @@ pub struct Step {
 ///
 /// // Chennis: 7 x 7 with a net between ranks 4 and 5.
 /// let size = BoardSize::new(7, 7)?;
-/// let chennis = Geometry::new(size).with_net(3)?;
+/// let chennis = Geometry::new(size).with_net(4)?;
 /// let d4 = size.parse_square("d4")?;
 /// let up = chennis.step(d4, 0, 1).unwrap();
 /// assert_eq!(size.name(up.to).to_string(), "d5");
@@ -105,8 +106,20 @@ pub struct Step {
 /// assert!(cgnp.same_cell(e1, f2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature a geometry reads and writes as the keys of a
+/// variant definition file: `files`, `ranks`, `cylinder` (default false),
+/// `net` (the rank below the net, from 1) and `grid` (`[files, ranks]` of a
+/// cell), checked as the constructors check them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        try_from = "crate::serde_forms::GeometryForm",
+        into = "crate::serde_forms::GeometryForm"
+    )
+)]
 pub struct Geometry {
     size: BoardSize,
     cylinder: bool,
@@ -132,21 +145,22 @@ impl Geometry {
         Geometry { cylinder: true, ..self }
     }
 
-    /// This geometry with a net between the rank of 0-based index `below`
-    /// and the next one.
+    /// This geometry with a net between rank `rank_below` and the next
+    /// one, ranks counted from 1 as they are named (Chennis: 4).
     ///
     /// # Errors
     ///
-    /// [`GeometryError::NetOffBoard`] if there is no rank above `below`.
-    pub const fn with_net(self, below: u8) -> Result<Geometry, GeometryError> {
-        if below as u16 + 1 >= self.size.ranks() as u16 {
+    /// [`GeometryError::NetOffBoard`] if `rank_below` is not a rank of the
+    /// board with another above it.
+    pub const fn with_net(self, rank_below: u8) -> Result<Geometry, GeometryError> {
+        if rank_below == 0 || rank_below >= self.size.ranks() {
             return Err(GeometryError::NetOffBoard {
-                below,
+                rank_below,
                 ranks: self.size.ranks(),
             });
         }
         Ok(Geometry {
-            net: Some(Net { below }),
+            net: Some(Net { below: rank_below - 1 }),
             ..self
         })
     }
@@ -257,8 +271,8 @@ impl Geometry {
 pub enum GeometryError {
     /// A net must lie between two ranks of the board.
     NetOffBoard {
-        /// The rank index given as the one below the net.
-        below: u8,
+        /// The rank given as the one below the net, counted from 1.
+        rank_below: u8,
         /// The number of ranks of the board.
         ranks: u8,
     },
@@ -269,10 +283,12 @@ pub enum GeometryError {
 impl fmt::Display for GeometryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GeometryError::NetOffBoard { below, ranks } => write!(
+            GeometryError::NetOffBoard { rank_below: 0, .. } => {
+                write!(f, "a net above rank 0: ranks are numbered from 1")
+            }
+            GeometryError::NetOffBoard { rank_below, ranks } => write!(
                 f,
-                "a net above rank {} does not lie between two ranks of a {ranks}-rank board",
-                *below as u16 + 1
+                "a net above rank {rank_below} does not lie between two ranks of a {ranks}-rank board"
             ),
             GeometryError::EmptyCell => write!(f, "grid cells must be at least 1 x 1"),
         }
@@ -311,7 +327,7 @@ mod tests {
 
     #[test]
     fn net_is_crossed_only_between_its_ranks() {
-        let chennis = Geometry::new(BoardSize::new(7, 7).unwrap()).with_net(3).unwrap();
+        let chennis = Geometry::new(BoardSize::new(7, 7).unwrap()).with_net(4).unwrap();
         assert_eq!(land(&chennis, "d4", 0, 1), Some(("d5".into(), Crossings::NET)));
         assert_eq!(land(&chennis, "d5", 0, -1), Some(("d4".into(), Crossings::NET)));
         assert_eq!(land(&chennis, "d3", 1, 2), Some(("e5".into(), Crossings::NET)));
@@ -320,7 +336,9 @@ mod tests {
         let size = chennis.size();
         assert!(chennis.across_net(sq(size, "a1"), sq(size, "g7")));
         assert!(!chennis.across_net(sq(size, "a5"), sq(size, "g7")));
-        assert!(Geometry::new(size).with_net(6).is_err());
+        assert!(Geometry::new(size).with_net(7).is_err());
+        assert!(Geometry::new(size).with_net(0).is_err());
+        assert!(Geometry::new(size).with_net(6).is_ok());
     }
 
     #[test]
@@ -356,7 +374,7 @@ mod tests {
             .with_cylinder()
             .with_grid(2, 2)
             .unwrap()
-            .with_net(3)
+            .with_net(4)
             .unwrap();
         // The seam is a cell boundary, and the step also crosses the net.
         assert_eq!(

@@ -29,6 +29,8 @@
 
 mod coord;
 mod geometry;
+#[cfg(feature = "serde")]
+mod serde_forms;
 mod set;
 mod size;
 mod word;

@@ -7,7 +7,6 @@ use crate::Color;
 /// sees it turned by 180 degrees ([`Offset::for_color`]): its forward is
 /// down the board and its right towards lower files.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Offset {
     /// Files to the right (White's right, towards the h-file).
     pub files: i8,
@@ -59,7 +58,6 @@ impl Offset {
 /// assert_eq!(Atom::new(0, 0).offsets().len(), 0); // the null move is no move
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Atom {
     long: u8,
     short: u8,

@@ -454,6 +454,22 @@ impl FromStr for Movement {
     }
 }
 
+#[cfg(feature = "serde")]
+impl TryFrom<String> for Movement {
+    type Error = BetzaError;
+
+    fn try_from(text: String) -> Result<Movement, BetzaError> {
+        Movement::from_betza(&text)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Movement> for String {
+    fn from(movement: Movement) -> String {
+        movement.betza()
+    }
+}
+
 impl fmt::Display for Movement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.betza())

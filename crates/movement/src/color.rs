@@ -6,7 +6,11 @@ use std::ops::Not;
 /// One of the two sides. White moves up the board (towards higher ranks),
 /// Black down.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Color {
     /// The side that starts at the first rank and moves up.
     White,

@@ -37,7 +37,6 @@ bitflags! {
     /// assert!(!Directions::FORWARD.selects(Offset::new(1, 0)));
     /// ```
     #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     pub struct Directions: u8 {
         /// Forward, more forward than right: between north and north-east.
         const NNE = 1;

@@ -19,8 +19,15 @@ use crate::{Atom, Directions, Part};
 /// let camel = Movement::from(Part::leap(Atom::new(1, 3)));
 /// assert_eq!(camel, Movement::camel());
 /// ```
+///
+/// With the `serde` feature a movement reads and writes as its Betza
+/// notation (`"RN"`), which every movement has.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "String", into = "String")
+)]
 pub struct Movement {
     parts: SmallVec<[Part; 4]>,
 }

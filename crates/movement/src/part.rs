@@ -6,7 +6,6 @@ use crate::{Atom, Directions, Offset};
 
 /// How far a part's leap carries.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Reach {
     /// One leap, jumping over whatever stands between (Betza `N`).
     Leap,
@@ -38,7 +37,6 @@ pub const MAX_STEPS: u8 = 3;
 
 /// Whether a part moves to empty squares, captures, or both.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mode {
     /// Moves to an empty square or captures there (the default).
     MoveOrCapture,
@@ -80,7 +78,6 @@ impl Mode {
 /// assert!(double_step.is_initial());
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Part {
     atom: Atom,
     directions: Directions,

@@ -224,7 +224,7 @@ mod tests {
     #[test]
     fn rides_stop_at_edges_and_at_a_net_they_may_not_cross() {
         let size = BoardSize::new(7, 7).unwrap();
-        let chennis = Geometry::new(size).with_net(3).unwrap();
+        let chennis = Geometry::new(size).with_net(4).unwrap();
         let rook = Part::ride(Atom::WAZIR);
         assert_eq!(
             all_paths(&chennis, rook, Color::White, "a4", false),

@@ -176,7 +176,7 @@ mod tests {
             Geometry::new(size),
             Geometry::new(size).with_cylinder(),
             Geometry::new(size).with_cylinder().with_grid(2, 2).unwrap(),
-            Geometry::new(BoardSize::new(7, 7).unwrap()).with_net(3).unwrap(),
+            Geometry::new(BoardSize::new(7, 7).unwrap()).with_net(4).unwrap(),
             Geometry::new(BoardSize::new(5, 10).unwrap()),
         ];
         let pieces = [

@@ -626,7 +626,7 @@ mod tests {
     #[test]
     fn a_net_cuts_rays_but_not_knights() {
         let size = BoardSize::new(7, 7).unwrap();
-        let chennis = Geometry::new(size).with_net(3).unwrap();
+        let chennis = Geometry::new(size).with_net(4).unwrap();
         let rook = Movement::rook();
         let parts = [TablePart {
             may_cross_net: false,
@@ -674,7 +674,7 @@ mod tests {
             Geometry::new(size),
             Geometry::new(size).with_cylinder(),
             Geometry::new(size).with_cylinder().with_grid(2, 2).unwrap(),
-            Geometry::new(BoardSize::new(7, 7).unwrap()).with_net(3).unwrap(),
+            Geometry::new(BoardSize::new(7, 7).unwrap()).with_net(4).unwrap(),
         ];
         let pieces = [
             Movement::queen(),

@@ -58,6 +58,7 @@ pub struct CastlingSpec {
     pub rook_to: Coord,
     /// The upper-case letter of the castling king, if it is not the
     /// variant's royal piece.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub king: Option<char>,
 }
 

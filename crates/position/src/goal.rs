@@ -142,6 +142,7 @@ pub struct Arrival {
     /// Where its arrival wins.
     pub zone: Zone,
     /// The side whose pieces win by arriving; both if `None`.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub side: Option<Color>,
     /// Whether the opponent may reply first (Fairy-Stockfish's `flagMove`:
     /// racing kings, Jeson Mor): the arrival wins if the piece still stands

@@ -6,7 +6,11 @@ use fairy_movement::Color;
 
 /// A result from the point of view of one side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum GameResult {
     /// That side wins.
     Win,

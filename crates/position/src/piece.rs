@@ -35,7 +35,11 @@ pub struct Piece {
 
 /// Whether, and how, a piece kind may cross the board's net.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum NetCrossing {
     /// Crosses freely, also to capture (the default; Chennis knights).
     #[default]
@@ -73,6 +77,7 @@ pub struct Promotion {
     /// The letters of the kinds it may become.
     pub choices: Vec<char>,
     /// Black's choices, where they differ from White's.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub black_choices: Option<Vec<char>>,
     /// Whether promotion is compulsory (otherwise the piece may also stay
     /// what it is).
@@ -172,16 +177,19 @@ pub struct PieceSpec {
     /// start rank).
     pub initial: Zone,
     /// How it promotes, if it does.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub promotion: Option<Promotion>,
     /// How many pieces of this kind a side may have on the board at most
     /// for a promotion to it to be allowed (spartan: two kings); no limit
     /// if `None`.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub promotion_limit: Option<u32>,
     /// Whether its moves reset the clock of the n-move rule, as captures
     /// and promotions do: those of its moves that its plain moves cannot
     /// undo (as in Fairy-Stockfish, a pawn's step sideways does not reset
     /// it). `None`: exactly when it can never move back towards its own
     /// side (pawns).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub resets_clock: Option<bool>,
 }
 

@@ -11,6 +11,21 @@ pub const FIFTY_MOVES: u32 = 50;
 /// how the game ends, and the start position. [`Variant::new`](crate::Variant::new)
 /// checks it and compiles it into move tables.
 ///
+/// # Serde
+///
+/// With the `serde` feature a definition reads and writes as its fields,
+/// named as here; JSON and TOML give the same tree (absent options are
+/// left out rather than written as null). The board is a table of `files`,
+/// `ranks`, `cylinder`, `net` (the rank below the net, from 1, as
+/// [`Geometry::with_net`] numbers it) and `grid` (`[files, ranks]` of a
+/// cell); a movement is its Betza text (`"mfWcefFimenfD"`); squares are
+/// names (`"e1"`); results and sides are lower-case (`"loss"`, `"white"`).
+/// Every value is checked as its constructor checks it, and what only a
+/// whole variant can check (the start position, letters, castling
+/// squares) [`Variant::new`](crate::Variant::new) checks: no input makes
+/// either panic. The hand-written format of definition files
+/// (`fairy_variants::file`) is a friendlier spelling of the same data.
+///
 /// # Examples
 ///
 /// ```
@@ -62,9 +77,11 @@ pub struct VariantSpec {
     /// Where en passant captures may be made, counted from the capturing
     /// side (horde: its sixth rank only); anywhere a double step passes if
     /// `None`.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub en_passant_zone: Option<Zone>,
     /// What a capture sets off beyond taking the piece: an explosion
     /// (atomic chess), or nothing.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub explosion: Option<Explosion>,
     /// The start position in FEN.
     pub start_fen: String,

@@ -32,6 +32,7 @@ use fairy_movement::Color;
 pub struct Zone {
     ranks: Vec<u8>,
     squares: Vec<Coord>,
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     black_squares: Option<Vec<Coord>>,
 }
 

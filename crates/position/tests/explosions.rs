@@ -193,7 +193,7 @@ fn an_explosion_wraps_around_a_cylinder() {
 #[test]
 fn a_net_does_not_stop_an_explosion() {
     // The net lies between ranks 4 and 5; the rook on a5 is next to a4.
-    let spec = army(board().with_net(3).unwrap()).explosion(Explosion::sparing(['P']));
+    let spec = army(board().with_net(4).unwrap()).explosion(Explosion::sparing(['P']));
     let variant = Variant::<u64>::new(spec).unwrap();
     let after = position(&variant, "k7/8/8/r7/n7/8/8/R6K w - - 0 1")
         .play_uci("a1a4")

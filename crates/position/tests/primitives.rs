@@ -28,7 +28,7 @@ fn moves_from(position: &Position<'_>, square: &str) -> Vec<String> {
 /// A 3 x 4 board with a net between ranks 2 and 3, kings, and three
 /// rooks that differ only in how they may cross it.
 fn netted() -> Variant<u64> {
-    let geometry = Geometry::new(BoardSize::new(3, 4).unwrap()).with_net(1).unwrap();
+    let geometry = Geometry::new(BoardSize::new(3, 4).unwrap()).with_net(2).unwrap();
     let rook = |letter, net| PieceSpec::new(letter, "rook", Movement::rook()).net(net);
     compile(
         VariantSpec::new("net", geometry, "2k/3/3/K2 w - - 0 1")

@@ -16,7 +16,7 @@ pub const START: &str = "rnbkqbn/ppppppp/7/7/7/PPPPPPP/RNBKQBN w - - 0 1";
 /// never capture (or attack) across it. A pawn arriving on the far rank
 /// wins at once; checkmate loses and stalemate draws.
 pub fn chennis_spec() -> VariantSpec {
-    let geometry = match Geometry::new(board(7, 7)).with_net(3) {
+    let geometry = match Geometry::new(board(7, 7)).with_net(4) {
         Ok(geometry) => geometry,
         Err(_) => unreachable!("a 7-rank board has a rank above the fourth"),
     };

@@ -543,10 +543,7 @@ impl VariantFile {
                 .map_err(|error| key_error("grid", error))?;
         }
         if let Some(rank) = self.net {
-            let below = rank
-                .checked_sub(1)
-                .ok_or_else(|| key_error("net", "ranks are numbered from 1"))?;
-            geometry = geometry.with_net(below).map_err(|error| key_error("net", error))?;
+            geometry = geometry.with_net(rank).map_err(|error| key_error("net", error))?;
         }
         let mut spec = VariantSpec::new(self.name.clone(), geometry, self.start.clone())
             .checkmate(self.checkmate.unwrap_or(ResultName::Loss).into())

@@ -17,7 +17,7 @@ fn chennis(fen: &str) -> fairy_position::Position<'static> {
 fn the_board_is_seven_by_seven_with_a_net_between_ranks_4_and_5() {
     let geometry = fairy_variants::chennis().geometry();
     assert_eq!((geometry.size().files(), geometry.size().ranks()), (7, 7));
-    assert_eq!(geometry.net().map(|net| net.below()), Some(3));
+    assert_eq!(geometry.net().map(|net| net.rank_below()), Some(4));
     assert!(!geometry.is_cylinder() && geometry.grid().is_none());
 }
 

@@ -70,7 +70,10 @@ fn errors_name_their_key() {
             format!("grid = [0, 2]\n{VALID}"),
             "grid: grid cells must be at least 1 x 1",
         ),
-        (format!("net = 0\n{VALID}"), "net: ranks are numbered from 1"),
+        (
+            format!("net = 0\n{VALID}"),
+            "net: a net above rank 0: ranks are numbered from 1",
+        ),
         (
             VALID.replace(
                 "start = \"1nkn1/5/5/5/1NKN1 w - - 0 1\"",

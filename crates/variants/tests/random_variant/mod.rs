@@ -172,7 +172,7 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     let net = choices.chance(2);
     if net {
         geometry = geometry
-            .with_net(1 + choices.below(usize::from(ranks) - 3) as u8)
+            .with_net(2 + choices.below(usize::from(ranks) - 3) as u8)
             .ok()?;
     }
     let letters: Vec<char> = "PQRSTUVW".chars().collect();
