@@ -33,11 +33,11 @@ pub use fairy_movement as movement;
 pub use fairy_position as position;
 pub use fairy_variants as variants;
 
-pub use fairy_engine::{Engine, Limits};
+pub use fairy_engine::{Analysis, Engine, Limits, analyse};
 pub use fairy_geometry::{BoardSize, Coord, Geometry, Square, SquareSet};
 pub use fairy_movement::{Color, Movement, Part};
 pub use fairy_position::{
-    AnyVariant, Game, Move, Outcome, PieceSpec, Position, SanError, Setup, UciMove, Variant, VariantSpec,
+    AnyGame, AnyVariant, Game, Move, Outcome, PieceSpec, Position, SanError, Setup, UciMove, Variant, VariantSpec,
 };
 
 /// The README's code examples, compiled and run as doctests.

@@ -328,7 +328,11 @@ fn with_variant<T, C: VariantVisitor<Output = Result<T, Failure>>>(name: &str, c
     if let Some(variant) = variants::by_name(name) {
         return command.visit(variant);
     }
-    let is_path = name.ends_with(".toml") || name.contains(std::path::MAIN_SEPARATOR) || name.contains('/');
+    let is_path = name.ends_with(".toml")
+        || name.ends_with(".ini")
+        || name.contains(".ini:")
+        || name.contains(std::path::MAIN_SEPARATOR)
+        || name.contains('/');
     if !is_path {
         return Err(Failure::Message(format!(
             "unknown variant {name:?} (built-in variants: {}; or give a .toml definition file)",

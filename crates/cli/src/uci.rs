@@ -64,6 +64,9 @@ fn variant_names() -> Vec<String> {
 enum Next {
     /// Load this variant (a name or a definition file) and go on.
     Load(String),
+    /// `VariantPath`: a TOML definition to load, or a Fairy-Stockfish ini
+    /// file whose variants `UCI_Variant` may then name.
+    Path(String),
     Quit,
 }
 
@@ -153,13 +156,15 @@ pub(crate) fn run(mut input: impl BufRead) -> Result<(), Failure> {
 fn worker(commands: &Receiver<String>, shared: &Shared) -> Result<(), Failure> {
     let mut name = String::from("chess");
     let mut hash = DEFAULT_HASH;
+    // The Fairy-Stockfish ini file `VariantPath` named, if any.
+    let mut ini: Option<String> = None;
     loop {
         let session = Session {
             commands,
             shared,
             hash: &mut hash,
         };
-        let next = match load(&name, session) {
+        let next = match load(&name, ini.as_deref(), session) {
             Ok(next) => next?,
             Err(message) => {
                 say(&format!("info string {message}; back to chess"))?;
@@ -169,18 +174,34 @@ fn worker(commands: &Receiver<String>, shared: &Shared) -> Result<(), Failure> {
         };
         match next {
             Next::Load(other) => name = other,
+            Next::Path(path) if path.ends_with(".ini") => {
+                say(&format!(
+                    "info string variants of {path} may now be chosen with UCI_Variant"
+                ))?;
+                ini = Some(path);
+            }
+            Next::Path(path) => name = path,
             Next::Quit => return Ok(()),
         }
     }
 }
 
-/// Runs `session` on the variant called `name`: a built-in one, a gallery
-/// file by its name, or a definition file by its path.
-fn load(name: &str, session: Session<'_>) -> Result<Result<Next, Failure>, String> {
+/// Runs `session` on the variant called `name`: a built-in one, one of
+/// the ini file `VariantPath` named, a gallery file by its name, or a
+/// definition file by its path.
+fn load(name: &str, ini: Option<&str>, session: Session<'_>) -> Result<Result<Next, Failure>, String> {
     if let Some(variant) = variants::by_name(name) {
         return Ok(session.visit(variant));
     }
-    let path = if name.ends_with(".toml") {
+    if let Some(ini) = ini {
+        let text = std::fs::read_to_string(ini).map_err(|error| format!("cannot read {ini}: {error}"))?;
+        if variants::fsf::names(&text).is_ok_and(|names| names.iter().any(|n| n == name)) {
+            let variant =
+                variants::load(format!("{ini}:{name}")).map_err(|error| format!("cannot load {name:?}: {error}"))?;
+            return Ok(variant.visit(session));
+        }
+    }
+    let path = if name.ends_with(".toml") || name.contains(".ini:") {
         PathBuf::from(name)
     } else {
         gallery_dirs()
@@ -234,7 +255,7 @@ impl VariantVisitor for Session<'_> {
                     let (option, value) = option(&line);
                     match option.to_ascii_lowercase().as_str() {
                         "uci_variant" => return Ok(Next::Load(value)),
-                        "variantpath" if !value.is_empty() && value != "<empty>" => return Ok(Next::Load(value)),
+                        "variantpath" if !value.is_empty() && value != "<empty>" => return Ok(Next::Path(value)),
                         "hash" => match value.parse::<usize>() {
                             Ok(megabytes) if (1..=MAX_HASH).contains(&megabytes) => {
                                 *self.hash = megabytes;

@@ -647,3 +647,31 @@ fn uci_stop_ends_an_infinite_search() {
     assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
     assert!(text.contains("readyok"));
 }
+
+#[test]
+fn fairy_stockfish_ini_files_from_the_command_line_and_uci() {
+    let ini = concat!(env!("CARGO_MANIFEST_DIR"), "/../variants/tests/data/fsf-variants.ini");
+    // Gemini's perft 2 from Fairy-Stockfish (pyffish): 784.
+    let output = fairy(&["perft", &format!("{ini}:gemini"), "2"]);
+    assert!(
+        stdout(&output).contains("Nodes searched: 784"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // An ini file without a variant name lists its variants.
+    let output = fairy(&["perft", ini, "2"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("name one of its variants after a colon"));
+    // A section this library cannot play says why.
+    let output = fairy(&["perft", &format!("{ini}:shinobi"), "2"]);
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("[shinobi] promotedPieceType: shogi-style promotion"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // UCI: VariantPath names the file, UCI_Variant one of its variants.
+    let text = uci_session(&format!(
+        "setoption name VariantPath value {ini}\nsetoption name UCI_Variant value gemini\nposition startpos\ngo perft 2\n"
+    ));
+    assert!(text.contains("Nodes searched: 784"), "{text}");
+}

@@ -32,9 +32,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod analysis;
 mod eval;
 mod search;
 mod table;
 
+pub use analysis::{Analysis, analyse};
 pub use eval::Evaluator;
 pub use search::{Engine, Limits, Score, SearchInfo, StopHandle};

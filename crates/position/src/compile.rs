@@ -282,7 +282,7 @@ impl<W: Word> Variant<W> {
                 .filter(|(_, rule)| rule.color == color)
                 .fold(0u8, |rights, (index, _)| rights | 1 << index)
         });
-        let goals = Goals::compile(&spec.goals, &kind_of, &zone)?;
+        let goals = Goals::compile(&spec.goals, &kind_of, &zone, spec.explosion.is_some())?;
         let explosion = spec
             .explosion
             .as_ref()
@@ -620,13 +620,9 @@ fn compile_promotions<W: Word>(
         let Some(promotion) = &piece.promotion else { continue };
         let letter = piece.letter;
         for color in Color::ALL {
+            // No choices: a compulsory promotion bars the zone, as
+            // Fairy-Stockfish's pawns without promotion types are barred.
             let letters = promotion.choices_for(color);
-            if letters.is_empty() {
-                return Err(VariantError::BadPromotion {
-                    letter,
-                    reason: "it names no kind to promote to",
-                });
-            }
             let mut choices: SmallVec<[PieceKind; 8]> = SmallVec::new();
             for &choice in letters {
                 let chosen = kind_of(choice, &|| format!("the promotion of {letter:?}"))?;
@@ -636,12 +632,6 @@ fn compile_promotions<W: Word>(
                 }
             }
             let squares = zone(&promotion.zone, color, &|| format!("the promotion zone of {letter:?}"))?;
-            if squares.is_empty() {
-                return Err(VariantError::BadPromotion {
-                    letter,
-                    reason: "its zone has no square",
-                });
-            }
             let mut groups: SmallVec<[PromotionGroup<W>; 1]> = SmallVec::new();
             for square in squares {
                 let fitting: SmallVec<[PieceKind; 8]> = choices

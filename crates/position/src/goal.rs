@@ -228,6 +228,10 @@ pub struct Extinction {
     /// most `at_most + 1` pieces of such a kind, none of them may be left
     /// attacked, and a side with no move while one is attacked is
     /// checkmated (atomic chess: the one king; spartan: the last king).
+    /// Such pieces are lost by checkmate, so the game ends at once by the
+    /// count only where captures explode (atomic chess); elsewhere a side
+    /// that never had such pieces plays on (Fairy-Stockfish's maharajah:
+    /// Black has no amazon to lose).
     pub royal: bool,
     /// With `royal`: whether all of a side's pieces of the counted kinds
     /// attacked at once count as a check too, however many there are
@@ -347,7 +351,14 @@ pub(crate) struct Goals<W: Word> {
 
 impl<W: Word> Goals<W> {
     /// Checks and compiles a variant's goals.
-    pub fn compile(goals: &[Goal], kind_of: &KindOf<'_>, zone: &ZoneOf<'_, W>) -> Result<Goals<W>, VariantError> {
+    /// `explodes`: whether captures explode, which decides whether a
+    /// royal extinction ends the game at once (see [`Extinction::royal`]).
+    pub fn compile(
+        goals: &[Goal],
+        kind_of: &KindOf<'_>,
+        zone: &ZoneOf<'_, W>,
+        explodes: bool,
+    ) -> Result<Goals<W>, VariantError> {
         let mut compiled = Goals {
             checkmate: GameResult::Loss,
             stalemate: GameResult::Draw,
@@ -409,7 +420,11 @@ impl<W: Word> Goals<W> {
                             reason: "a duple check needs royal extinction pieces".to_owned(),
                         });
                     }
-                    compiled.extinctions.push(rule);
+                    // Royal pieces are lost by checkmate; only an explosion
+                    // can take the last of them at once.
+                    if !extinction.royal || explodes {
+                        compiled.extinctions.push(rule);
+                    }
                 }
                 Goal::CheckCount(checks) => {
                     once(3, "the number of checks that wins")?;

@@ -55,7 +55,9 @@ pub enum NetCrossing {
 ///
 /// A choice is offered on a square only if a piece of that kind may stand
 /// there (not in its own compulsory promotion zone, say); where no choice
-/// is left, a compulsory promotion cannot be made.
+/// is left, a compulsory promotion cannot be made. So a compulsory
+/// promotion without choices bars the piece from its zone, as
+/// Fairy-Stockfish bars pawns that have no kind to promote to.
 ///
 /// # Examples
 ///

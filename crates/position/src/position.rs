@@ -315,9 +315,10 @@ impl<'v, W: Word> Position<'v, W> {
         position.turn = setup.turn;
         if !variant.royal.is_empty() && variant.single_royal {
             // One royal piece a side; none only where an extinction rule
-            // can end the game of a side without one (horde). With several
-            // royal kinds, or promotion to one, any number.
-            let may_lack = variant.goals.has_extinction();
+            // can end the game of a side without one (horde), or other
+            // pieces may be royal instead (maharajah's amazon). With
+            // several royal kinds, or promotion to one, any number.
+            let may_lack = variant.goals.has_extinction() || !variant.goals.pseudo_royals.is_empty();
             for color in Color::ALL {
                 let count = position.pieces_of_kinds(color, variant.royal).count();
                 if count > 1 || (count == 0 && !may_lack) {
@@ -549,10 +550,10 @@ impl<'v, W: Word> Position<'v, W> {
         let zobrist = &variant.zobrist;
         let (us, from, to) = (self.turn, mv.from(), mv.to());
         let Some(moving) = self.code_at(from) else { return };
-        if mv.is_pass() {
-            return self.pass();
-        }
         let kind = &variant.kinds[usize::from(moving >> 1)];
+        if mv.is_pass() {
+            return self.pass(kind.resets_clock);
+        }
         let victim = self.victim;
         let had_en_passant = self.en_passant.any();
         self.clear_en_passant();
@@ -604,11 +605,14 @@ impl<'v, W: Word> Position<'v, W> {
         self.end_turn(resets_clock);
     }
 
-    /// Plays a pass: nothing moves, the clocks run, the turn changes.
+    /// Plays a pass: nothing moves, the clocks run, the turn changes. As
+    /// in Fairy-Stockfish, where a pass is a move of the piece it is
+    /// written with from its square to itself, a pass written with a pawn
+    /// (a kind that resets the n-move clock) resets the clock.
     #[cold]
-    fn pass(&mut self) {
+    fn pass(&mut self, resets_clock: bool) {
         self.clear_en_passant();
-        self.end_turn(false);
+        self.end_turn(resets_clock);
     }
 
     /// Removes the en passant squares, and their keys from the hash.

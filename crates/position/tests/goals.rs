@@ -480,6 +480,27 @@ fn pass_on_stalemate() {
 }
 
 #[test]
+fn a_pass_written_with_a_pawn_resets_the_clock() {
+    // Fairy-Stockfish's andersgiveaway: White's one piece, a blocked pawn,
+    // passes; a pass is a move of the piece it is written with, so a
+    // pawn's pass resets the halfmove clock (pyffish: `... b - - 0 10`).
+    let spec = VariantSpec::new(
+        "pawns",
+        Geometry::new(BoardSize::new(8, 8).unwrap()),
+        "k7/8/8/8/8/p7/P7/8 w - - 5 10",
+    )
+    .piece(PieceSpec::new('P', "pawn", "fmWfceFifmnD".parse().unwrap()).resets_clock(true))
+    .piece(PieceSpec::new('K', "king", Movement::king()))
+    .goal(Goal::Extinction(Extinction::all(GameResult::Win)))
+    .pass_on_stalemate();
+    let variant = Variant::<u64>::new(spec).unwrap();
+    let start = variant.start_position();
+    assert_eq!(moves(&start), ["a2a2"]);
+    let after = start.play(start.legal_moves()[0]).unwrap();
+    assert_eq!(after.fen(), "k7/8/8/8/8/p7/P7/8 b - - 0 10");
+}
+
+#[test]
 fn no_pass_out_of_checkmate() {
     // Mated on h8 by the queen on g7 guarded by the king: no pass.
     let variant = kings_and_queen(true);

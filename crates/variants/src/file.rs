@@ -128,7 +128,7 @@ use std::fmt;
 use std::path::Path;
 
 use fairy_geometry::{BoardSize, Coord, Geometry};
-use fairy_movement::{Color, Mode, Movement, Reach};
+use fairy_movement::{Color, Mode, Movement, Part, Reach};
 use fairy_position::{
     AnyVariant, Arrival, CastlingSpec, Explosion, Extinction, FIFTY_MOVES, GameResult, Goal, MateCondition,
     NetCrossing, PieceSpec, Promotion, Repetition, VariantError, VariantSpec, Zone,
@@ -161,6 +161,9 @@ pub enum DefinitionError {
     },
     /// The definition does not compile into a variant.
     Variant(VariantError),
+    /// A section of a Fairy-Stockfish `variants.ini` file that defines no
+    /// variant this library can play.
+    Ini(crate::fsf::IniError),
 }
 
 impl fmt::Display for DefinitionError {
@@ -170,6 +173,7 @@ impl fmt::Display for DefinitionError {
             DefinitionError::Syntax { message } => f.write_str(message),
             DefinitionError::Key { key, problem } => write!(f, "{key}: {problem}"),
             DefinitionError::Variant(error) => error.fmt(f),
+            DefinitionError::Ini(error) => error.fmt(f),
         }
     }
 }
@@ -460,6 +464,31 @@ fn zone(key: &str, ranks: &[u8], squares: &[String]) -> Result<Zone, DefinitionE
     Ok(Zone::ranks(ranks.iter().copied()).and(Zone::squares(coords)))
 }
 
+/// Whether a part is a double step: an initial non-capturing move that
+/// passes squares, which leaves them as en passant squares.
+pub(crate) fn is_double_step(part: Part) -> bool {
+    part.is_initial() && part.mode() == Mode::Move && matches!(part.reach(), Reach::Lame | Reach::Steps(_))
+}
+
+/// The movement with its en passant marks as a definition means them: with
+/// en passant (given, or by default when a part is marked `e`), the marked
+/// parts capture en passant and double steps leave en passant squares;
+/// without, no part keeps a mark.
+pub(crate) fn en_passant_marks(movement: Movement, en_passant: Option<bool>) -> Movement {
+    let en_passant = en_passant.unwrap_or_else(|| movement.parts().iter().any(|p| p.is_en_passant()));
+    movement
+        .parts()
+        .iter()
+        .map(
+            |&part| match (en_passant, part.is_en_passant() || is_double_step(part)) {
+                (true, true) => part.en_passant(),
+                (false, _) => part.without_en_passant(),
+                (true, false) => part,
+            },
+        )
+        .collect()
+}
+
 impl PieceFile {
     fn spec(&self, key: &str) -> Result<PieceSpec, DefinitionError> {
         let movement = match (&self.betza, &self.primitive) {
@@ -475,24 +504,7 @@ impl PieceFile {
             })?,
             _ => return Err(key_error(key, "give the movement as either `betza` or `primitive`")),
         };
-        let en_passant = self
-            .en_passant
-            .unwrap_or_else(|| movement.parts().iter().any(|p| p.is_en_passant()));
-        let movement = movement
-            .parts()
-            .iter()
-            .map(|&part| {
-                let double_step = part.is_initial()
-                    && part.mode() == Mode::Move
-                    && matches!(part.reach(), Reach::Lame | Reach::Steps(_));
-                match (en_passant, part.is_en_passant() || double_step) {
-                    (true, true) => part.en_passant(),
-                    // Without en passant no part keeps the mark.
-                    (false, _) => part.without_en_passant(),
-                    (true, false) => part,
-                }
-            })
-            .collect();
+        let movement = en_passant_marks(movement, self.en_passant);
         let name = self.name.clone().unwrap_or_else(|| self.letter.to_string());
         let initial = Zone::ranks(self.initial.iter().copied()).and(Zone::squares(coords(
             key,

@@ -24,18 +24,64 @@ mod cgnp;
 mod chennis;
 mod chess;
 pub mod file;
+pub mod fsf;
 mod gnu;
 
 use std::sync::OnceLock;
 
 use fairy_geometry::{BoardSize, Coord};
-use fairy_position::{Variant, VariantSpec};
+use fairy_position::{AnyVariant, Variant, VariantSpec};
 
 pub use cgnp::cgnp_spec;
 pub use chennis::chennis_spec;
 pub use chess::chess_spec;
-pub use file::{DefinitionError, from_toml, load, spec_from_toml};
+pub use file::{DefinitionError, from_toml, spec_from_toml};
 pub use gnu::gnu_spec;
+
+/// Loads a variant definition file: a TOML definition (see [`file`](mod@file)),
+/// or one variant of a Fairy-Stockfish `variants.ini` file, named after
+/// the file's path and a colon (`variants.ini:gemini`, see [`fsf`]).
+///
+/// # Errors
+///
+/// A [`DefinitionError`]: the file cannot be read, is not a definition, or
+/// does not compile into a variant; for an ini file without a variant name,
+/// one that lists the file's variants.
+///
+/// # Examples
+///
+/// ```no_run
+/// let losalamos = fairy_variants::load("examples/variants/losalamos.toml")?;
+/// let gemini = fairy_variants::load("variants.ini:gemini")?;
+/// # Ok::<(), fairy_variants::DefinitionError>(())
+/// ```
+pub fn load(path: impl AsRef<std::path::Path>) -> Result<AnyVariant, DefinitionError> {
+    let path = path.as_ref();
+    let Some(path) = path.to_str() else {
+        return file::load(path);
+    };
+    let read = |path: &str| {
+        std::fs::read_to_string(path).map_err(|error| DefinitionError::Io {
+            path: path.to_string(),
+            error,
+        })
+    };
+    if let Some((file, name)) = path.rsplit_once(':').filter(|(file, _)| file.ends_with(".ini")) {
+        let spec = fsf::spec_from_ini(&read(file)?, name).map_err(DefinitionError::Ini)?;
+        return AnyVariant::new(spec).map_err(DefinitionError::Variant);
+    }
+    if path.ends_with(".ini") {
+        let names = fsf::names(&read(path)?).map_err(DefinitionError::Ini)?;
+        return Err(DefinitionError::Key {
+            key: path.to_string(),
+            problem: format!(
+                "name one of its variants after a colon ({path}:NAME): {}",
+                names.join(", ")
+            ),
+        });
+    }
+    file::load(path)
+}
 
 /// The names of the built-in variants, as [`by_name`] takes them.
 pub const NAMES: [&str; 4] = ["chess", "chennis", "gnu", "cgnp"];

@@ -715,8 +715,13 @@ fn extinct<W: Word>(variant: &Variant<W>, setup: &Setup) -> bool {
             .filter(|p| p.color == side && (letter == '*' || p.letter == letter))
             .count() as u32
     };
+    let explodes = variant.spec().explosion.is_some();
     variant.spec().goals.iter().any(|goal| {
         let Goal::Extinction(rule) = goal else { return false };
+        // Royal pieces are lost by checkmate, or at once by an explosion.
+        if rule.royal && !explodes {
+            return false;
+        }
         [setup.turn.other(), setup.turn].into_iter().any(|side| {
             let reply = u32::from(rule.claim && side == setup.turn);
             rule.pieces.iter().any(|&letter| {

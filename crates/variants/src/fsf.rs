@@ -1,0 +1,1481 @@
+//! Variants defined in Fairy-Stockfish's `variants.ini` format.
+//!
+//! A file holds sections, `[name]` or `[name:parent]`, of `key = value`
+//! lines; `#` and `;` start comment lines. A section starts from its parent
+//! (an earlier section of the file, or one of Fairy-Stockfish's built-in
+//! variants this library has: `chess`, `giveaway`, `antichess`,
+//! `losalamos`, `gardner`, `kingofthehill`, `3check`, `racingkings`,
+//! `atomic`, `nocheckatomic`, `extinction`, `breakthrough`, `makruk`,
+//! `janus`, `capablanca`), or without one from Fairy-Stockfish's template:
+//! the rules of chess and no pieces. The options mean what Fairy-Stockfish's
+//! documentation (at the top of its `variants.ini`) says they mean.
+//!
+//! Options for rules this library does not have are errors that name the
+//! key, unless their value is the one that turns them off (`pieceDrops =
+//! false`); Fairy-Stockfish itself ignores keys it does not know, which
+//! hides typing mistakes. Options that only concern a GUI or the engine's
+//! evaluation (`pieceToCharTable`, `pieceValueMg`, `variantTemplate`, ...)
+//! are read and have no effect.
+//!
+//! # Examples
+//!
+//! ```
+//! let text = "
+//! [minirooks:chess]
+//! maxFile = 5
+//! maxRank = 5
+//! knight = -
+//! bishop = -
+//! queen = -
+//! startFen = rrk2/ppp2/5/2PPP/2KRR w - - 0 1
+//! promotionPieceTypes = r
+//! promotionRegionWhite = *5
+//! promotionRegionBlack = *1
+//! doubleStep = false
+//! ";
+//! let spec = fairy_variants::fsf::spec_from_ini(text, "minirooks")?;
+//! let variant = fairy_position::AnyVariant::new(spec)?;
+//! assert_eq!(variant.size().to_string(), "5x5");
+//! let error = fairy_variants::fsf::spec_from_ini(&format!("{text}pieceDrops = true\n"), "minirooks").unwrap_err();
+//! assert_eq!(error.to_string(), "[minirooks] pieceDrops: pieces in hand and drops are not supported yet");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::HashMap;
+use std::error::Error;
+use std::fmt;
+
+use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
+use fairy_movement::{Color, Mode, Movement};
+use fairy_position::{
+    ALL_PIECES, Arrival, CastlingSpec, Explosion, Extinction, GameResult, Goal, PieceSpec, Promotion, Repetition,
+    VariantSpec, Zone,
+};
+
+/// Fairy-Stockfish's built-in variants that sections may inherit from, in
+/// its own option language.
+const BUILT_INS: &str = include_str!("fsf_built_ins.ini");
+
+/// A section of an ini file that does not define a variant this library
+/// can play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct IniError {
+    /// The section, as its name.
+    pub section: String,
+    /// The key the problem is about, if one is.
+    pub key: Option<String>,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl fmt::Display for IniError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}] ", self.section)?;
+        if let Some(key) = &self.key {
+            write!(f, "{key}: ")?;
+        }
+        f.write_str(&self.problem)
+    }
+}
+
+impl Error for IniError {}
+
+/// One section as written: its name, parent and options in file order.
+#[derive(Clone, Debug)]
+struct Section {
+    name: String,
+    parent: Option<String>,
+    options: Vec<(String, String)>,
+}
+
+/// Splits an ini text into sections; lines before the first section and
+/// lines that are neither options nor comments are errors.
+fn sections(text: &str) -> Result<Vec<Section>, IniError> {
+    let mut sections: Vec<Section> = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') || line.starts_with(';') {
+            continue;
+        }
+        if let Some(header) = line.strip_prefix('[') {
+            let header = header.strip_suffix(']').ok_or_else(|| IniError {
+                section: header.to_string(),
+                key: None,
+                problem: format!("line {}: a section header must end with ']'", number + 1),
+            })?;
+            let (name, parent) = match header.split_once(':') {
+                Some((name, parent)) => (name.trim(), Some(parent.trim().to_string())),
+                None => (header.trim(), None),
+            };
+            sections.push(Section {
+                name: name.to_string(),
+                parent,
+                options: Vec::new(),
+            });
+            continue;
+        }
+        let Some(section) = sections.last_mut() else {
+            return Err(IniError {
+                section: String::new(),
+                key: None,
+                problem: format!("line {}: an option before any [section]", number + 1),
+            });
+        };
+        let Some((key, value)) = line.split_once('=') else {
+            return Err(IniError {
+                section: section.name.clone(),
+                key: None,
+                problem: format!("line {}: expected key = value, found {line:?}", number + 1),
+            });
+        };
+        section.options.push((key.trim().to_string(), value.trim().to_string()));
+    }
+    Ok(sections)
+}
+
+/// The names of the variants an ini text defines, in order.
+///
+/// # Errors
+///
+/// An [`IniError`] if the text is not made of sections of options.
+pub fn names(text: &str) -> Result<Vec<String>, IniError> {
+    Ok(sections(text)?.into_iter().map(|section| section.name).collect())
+}
+
+/// A variant of an ini file by name, with its definition or the reason it
+/// cannot be played here.
+pub type Loaded = (String, Result<VariantSpec, IniError>);
+
+/// Every variant of an ini text, each with its definition or the reason it
+/// cannot be played here, in file order.
+///
+/// # Errors
+///
+/// An [`IniError`] if the text is not made of sections of options.
+pub fn specs_from_ini(text: &str) -> Result<Vec<Loaded>, IniError> {
+    let defined = sections(text)?;
+    let built_ins = sections(BUILT_INS)?;
+    let mut results = Vec::new();
+    for (index, section) in defined.iter().enumerate() {
+        let config = resolve(section, &defined[..index], &built_ins, 0);
+        results.push((
+            section.name.clone(),
+            config.and_then(|config| config.spec(&section.name)),
+        ));
+    }
+    Ok(results)
+}
+
+/// The variant named `name` in an ini text.
+///
+/// # Errors
+///
+/// An [`IniError`] if the text has no such section, or if it does not
+/// define a variant this library can play (naming the option at fault).
+pub fn spec_from_ini(text: &str, name: &str) -> Result<VariantSpec, IniError> {
+    let defined = sections(text)?;
+    let built_ins = sections(BUILT_INS)?;
+    let index = defined
+        .iter()
+        .rposition(|section| section.name == name)
+        .ok_or_else(|| IniError {
+            section: name.to_string(),
+            key: None,
+            problem: format!(
+                "no such section (the file has: {})",
+                defined.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", ")
+            ),
+        })?;
+    resolve(&defined[index], &defined[..index], &built_ins, 0)?.spec(name)
+}
+
+/// The options of `section` applied over those of its parents.
+fn resolve(section: &Section, earlier: &[Section], built_ins: &[Section], depth: usize) -> Result<Config, IniError> {
+    let error = |problem: String| IniError {
+        section: section.name.clone(),
+        key: None,
+        problem,
+    };
+    if depth > 32 {
+        return Err(error("inheritance nested too deep".to_string()));
+    }
+    let mut config = match &section.parent {
+        None => Config::template(),
+        Some(parent) => {
+            let (found, before) = match earlier.iter().rposition(|s| &s.name == parent) {
+                Some(index) => (&earlier[index], &earlier[..index]),
+                None => match built_ins.iter().position(|s| &s.name == parent) {
+                    Some(index) => (&built_ins[index], &built_ins[..index]),
+                    None => {
+                        return Err(error(format!(
+                            "the parent variant {parent:?} is neither an earlier section nor a built-in variant this library has"
+                        )));
+                    }
+                },
+            };
+            let built_in = built_ins.iter().any(|s| std::ptr::eq(s, found));
+            resolve(
+                found,
+                before,
+                if built_in { &built_ins[..0] } else { built_ins },
+                depth + 1,
+            )
+            .map_err(|inner| error(format!("in its parent: {inner}")))?
+        }
+    };
+    config.apply(section)?;
+    Ok(config)
+}
+
+/// A result as Fairy-Stockfish's options give it.
+fn value(text: &str) -> Option<Option<GameResult>> {
+    match text {
+        "win" => Some(Some(GameResult::Win)),
+        "loss" => Some(Some(GameResult::Loss)),
+        "draw" => Some(Some(GameResult::Draw)),
+        "none" => Some(None),
+        _ => None,
+    }
+}
+
+/// Squares as both colours see them: White's and Black's own, both given
+/// absolutely, as Fairy-Stockfish's options give them.
+type Region = [Vec<Coord>; 2];
+
+/// Fairy-Stockfish's predefined piece types and their moves.
+const PIECE_TYPES: [(&str, &str); 37] = [
+    ("pawn", "fmWfceF"),
+    ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
+    ("fers", "F"),
+    ("alfil", "A"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
+    ("archbishop", "BN"),
+    ("chancellor", "RN"),
+    ("amazon", "QN"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
+    ("shogiPawn", "fW"),
+    ("lance", "fR"),
+    ("shogiKnight", "fN"),
+    ("gold", "WfF"),
+    ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
+    ("immobile", ""),
+    ("cannon", "mRcpR"),
+    ("janggiCannon", "pR"),
+    ("soldier", "fsW"),
+    ("horse", "nN"),
+    ("elephant", "nA"),
+    ("janggiElephant", "nZ"),
+    ("banner", "RcpRnN"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+    ("king", "K"),
+];
+
+/// The most custom piece slots Fairy-Stockfish has.
+const CUSTOM_PIECES: usize = 25;
+
+/// Options read and without effect here: they concern GUIs or the engine.
+const IGNORED: [&str; 6] = [
+    "variantTemplate",
+    "pieceToCharTable",
+    "pocketSize",
+    "pieceValueMg",
+    "pieceValueEg",
+    "nnueAlias",
+];
+
+/// Options of rule families this library does not have yet, each with the
+/// family's name; they are accepted with the value that turns them off.
+const UNSUPPORTED: [(&str, &str); 65] = [
+    ("castlingWins", "castling goals"),
+    ("twoBoards", "a second board feeding the hands"),
+    ("chess960", "chess960 castling"),
+    ("sittuyinPromotion", "sittuyin promotion"),
+    ("promotedPieceType", "shogi-style promotion"),
+    ("piecePromotionOnCapture", "shogi-style promotion"),
+    ("mandatoryPiecePromotion", "shogi-style promotion"),
+    ("pieceDemotion", "shogi-style promotion"),
+    ("petrifyBlastPieces", "petrified explosions"),
+    ("tripleStepRegionWhite", "triple steps"),
+    ("tripleStepRegionBlack", "triple steps"),
+    ("castlingDroppedPiece", "pieces in hand and drops"),
+    ("oppositeCastling", "opposite castling"),
+    ("dropChecks", "pieces in hand and drops"),
+    ("mustDrop", "pieces in hand and drops"),
+    ("mustDropType", "pieces in hand and drops"),
+    ("pieceDrops", "pieces in hand and drops"),
+    ("dropLoop", "pieces in hand and drops"),
+    ("capturesToHand", "pieces in hand and drops"),
+    ("firstRankPawnDrops", "pieces in hand and drops"),
+    ("promotionZonePawnDrops", "pieces in hand and drops"),
+    ("enclosingDrop", "enclosing drops"),
+    ("enclosingDropStart", "enclosing drops"),
+    ("dropRegionWhite", "pieces in hand and drops"),
+    ("dropRegionBlack", "pieces in hand and drops"),
+    ("sittuyinRookDrop", "pieces in hand and drops"),
+    ("dropOppositeColoredBishop", "pieces in hand and drops"),
+    ("dropPromoted", "pieces in hand and drops"),
+    ("dropNoDoubled", "pieces in hand and drops"),
+    ("dropNoDoubledCount", "pieces in hand and drops"),
+    ("immobilityIllegal", "immobility rules"),
+    ("gating", "gating"),
+    ("wallingRule", "wall placing"),
+    ("wallingRegionWhite", "wall placing"),
+    ("wallingRegionBlack", "wall placing"),
+    ("wallingRegion", "wall placing"),
+    ("wallOrMove", "wall placing"),
+    ("seirawanGating", "gating"),
+    ("cambodianMoves", "cambodian moves"),
+    ("diagonalLines", "palace diagonals"),
+    ("pass", "passing"),
+    ("passWhite", "passing"),
+    ("passBlack", "passing"),
+    ("flyingGeneral", "the flying general rule"),
+    ("soldierPromotionRank", "soldier promotion"),
+    ("flipEnclosedPieces", "flipping enclosed pieces"),
+    ("perpetualCheckIllegal", "perpetual check rules"),
+    ("moveRepetitionIllegal", "repetition rules"),
+    ("chasingRule", "chasing rules"),
+    ("shogiPawnDropMateIllegal", "pieces in hand and drops"),
+    ("shatarMateRule", "shatar's mate rule"),
+    ("bikjangRule", "bikjang"),
+    ("flagPieceCount", "flags of several pieces"),
+    ("flagPieceBlockedWin", "flags of several pieces"),
+    ("flagPieceSafe", "safe flags"),
+    ("connectN", "connection goals"),
+    ("connectPieceTypes", "connection goals"),
+    ("connectRegion1White", "connection goals"),
+    ("connectRegion2White", "connection goals"),
+    ("connectRegion1Black", "connection goals"),
+    ("connectRegion2Black", "connection goals"),
+    ("connectNxN", "connection goals"),
+    ("collinearN", "connection goals"),
+    ("materialCounting", "material counting"),
+    ("countingRule", "counting rules"),
+];
+
+/// Options of unsupported families that do nothing while the family's main
+/// option is off, whatever their value.
+const INERT: [&str; 5] = [
+    "connectHorizontal",
+    "connectVertical",
+    "connectDiagonal",
+    "connectValue",
+    "adjudicateFullBoard",
+];
+
+/// A piece type: its name (as the option naming it), letter and moves.
+#[derive(Clone, Debug)]
+struct PieceType {
+    name: String,
+    letter: char,
+    betza: String,
+}
+
+/// A variant as Fairy-Stockfish's options describe it; piece types are
+/// referred to by name, so that renaming a letter keeps the rules that
+/// mention the type.
+#[derive(Clone, Debug)]
+struct Config {
+    max_rank: u8,
+    max_file: u8,
+    pieces: Vec<PieceType>,
+    start_fen: String,
+    promotion_region: Region,
+    promotion_pawn_types: [Vec<String>; 2],
+    promotion_piece_types: [Vec<String>; 2],
+    promotion_limits: Vec<(String, u32)>,
+    mandatory_pawn_promotion: bool,
+    blast_on_capture: bool,
+    blast_immune_types: Vec<String>,
+    mutually_immune_types: Vec<String>,
+    petrify_on_capture_types: Vec<String>,
+    double_step: bool,
+    double_step_region: Region,
+    en_passant_region: Option<Region>,
+    en_passant_types: Option<[Vec<String>; 2]>,
+    castling: bool,
+    castling_kingside_file: u8,
+    castling_queenside_file: u8,
+    castling_rank: u8,
+    castling_king_file: u8,
+    castling_king_piece: [Option<String>; 2],
+    castling_rook_kingside_file: Option<u8>,
+    castling_rook_queenside_file: u8,
+    castling_rook_pieces: [Vec<String>; 2],
+    checking: bool,
+    must_capture: bool,
+    makpong: bool,
+    pass_on_stalemate: [bool; 2],
+    n_move_rule_types: Option<[Vec<String>; 2]>,
+    n_move_rule: u32,
+    n_fold_rule: u32,
+    n_fold_value: GameResult,
+    n_fold_value_absolute: bool,
+    stalemate_value: GameResult,
+    stalemate_piece_count: bool,
+    checkmate_value: GameResult,
+    extinction_value: Option<GameResult>,
+    extinction_claim: bool,
+    extinction_pseudo_royal: bool,
+    duple_check: bool,
+    extinction_piece_types: Vec<String>,
+    extinction_piece_count: u32,
+    extinction_opponent_piece_count: u32,
+    flag_piece: [Option<String>; 2],
+    flag_region: Region,
+    flag_move: bool,
+    check_counting: bool,
+}
+
+/// The name standing for every piece type in sets (`*`).
+const ALL: &str = "*";
+
+fn rank_region(rank: u8, files: u8) -> Vec<Coord> {
+    (0..files.min(16))
+        .filter_map(|file| Some(Coord::new(File::new(file)?, Rank::new(rank)?)))
+        .collect()
+}
+
+impl Config {
+    /// Fairy-Stockfish's template: chess rules, no pieces.
+    fn template() -> Config {
+        let names = |list: &[&str]| list.iter().map(|name| name.to_string()).collect::<Vec<_>>();
+        let both = |list: &[&str]| [names(list), names(list)];
+        Config {
+            max_rank: 8,
+            max_file: 8,
+            pieces: Vec::new(),
+            start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
+            // Fairy-Stockfish's default: the eighth and the first rank,
+            // whatever the board's size.
+            promotion_region: [rank_region(7, 16), rank_region(0, 16)],
+            promotion_pawn_types: both(&["pawn"]),
+            // Fairy-Stockfish clears these with the pieces: defining the
+            // pieces afresh leaves pawns nothing to promote to.
+            promotion_piece_types: [Vec::new(), Vec::new()],
+            promotion_limits: Vec::new(),
+            mandatory_pawn_promotion: true,
+            blast_on_capture: false,
+            blast_immune_types: Vec::new(),
+            mutually_immune_types: Vec::new(),
+            petrify_on_capture_types: Vec::new(),
+            double_step: true,
+            double_step_region: [rank_region(1, 16), rank_region(6, 16)],
+            en_passant_region: None,
+            en_passant_types: None,
+            castling: true,
+            castling_kingside_file: 6,
+            castling_queenside_file: 2,
+            castling_rank: 0,
+            castling_king_file: 4,
+            castling_king_piece: [Some("king".to_string()), Some("king".to_string())],
+            castling_rook_kingside_file: None,
+            castling_rook_queenside_file: 0,
+            castling_rook_pieces: both(&["rook"]),
+            checking: true,
+            must_capture: false,
+            makpong: false,
+            pass_on_stalemate: [false; 2],
+            n_move_rule_types: None,
+            n_move_rule: 50,
+            n_fold_rule: 3,
+            n_fold_value: GameResult::Draw,
+            n_fold_value_absolute: false,
+            stalemate_value: GameResult::Draw,
+            stalemate_piece_count: false,
+            checkmate_value: GameResult::Loss,
+            extinction_value: None,
+            extinction_claim: false,
+            extinction_pseudo_royal: false,
+            duple_check: false,
+            extinction_piece_types: Vec::new(),
+            extinction_piece_count: 0,
+            extinction_opponent_piece_count: 0,
+            flag_piece: [None, None],
+            flag_region: [Vec::new(), Vec::new()],
+            flag_move: false,
+            check_counting: false,
+        }
+    }
+
+    /// The type lettered `letter`, if any.
+    fn type_of(&self, letter: char) -> Option<&str> {
+        let letter = letter.to_ascii_lowercase();
+        self.pieces
+            .iter()
+            .find(|piece| piece.letter == letter)
+            .map(|piece| piece.name.as_str())
+    }
+
+    /// Defines or removes a piece type (`knight = n`, `knight = -`,
+    /// `customPiece1 = a:mRcB`, `king = k:KN`).
+    fn set_piece(&mut self, name: &str, text: &str, default_betza: Option<&str>) -> Result<(), String> {
+        let Some(letter) = text.chars().next().filter(char::is_ascii_alphabetic) else {
+            if text.starts_with('-') {
+                self.remove_piece(name);
+                return Ok(());
+            }
+            return Err(format!("expected a piece letter or '-', found {text:?}"));
+        };
+        // A type given a new letter stays the type the rules name.
+        self.pieces.retain(|piece| piece.name != name);
+        let letter = letter.to_ascii_lowercase();
+        let betza = match (text.get(1..2), text.get(2..)) {
+            (Some(":"), Some(betza)) => betza.to_string(),
+            _ => match default_betza {
+                Some(betza) => betza.to_string(),
+                None => return Err("a custom piece needs its moves: letter:Betza".to_string()),
+            },
+        };
+        // A letter names one type: a new type takes it from an old one.
+        let displaced: Vec<String> = self
+            .pieces
+            .iter()
+            .filter(|piece| piece.letter == letter)
+            .map(|piece| piece.name.clone())
+            .collect();
+        for old in displaced {
+            self.remove_piece(&old);
+        }
+        self.pieces.push(PieceType {
+            name: name.to_string(),
+            letter,
+            betza,
+        });
+        Ok(())
+    }
+
+    /// Removes a piece type, and with it the promotions to it (as
+    /// Fairy-Stockfish does).
+    fn remove_piece(&mut self, name: &str) {
+        self.pieces.retain(|piece| piece.name != name);
+        for choices in &mut self.promotion_piece_types {
+            choices.retain(|choice| choice != name);
+        }
+    }
+
+    /// Piece types by their letters (`nbrq`, `*` for all, `-` for none).
+    fn types(&self, text: &str) -> Result<Vec<String>, String> {
+        let mut types = Vec::new();
+        for letter in text.chars().filter(|c| !c.is_whitespace()) {
+            match letter {
+                '-' => break,
+                '*' => types.push(ALL.to_string()),
+                letter => match self.type_of(letter) {
+                    Some(name) => types.push(name.to_string()),
+                    None => return Err(format!("no piece type is lettered {letter:?}")),
+                },
+            }
+        }
+        Ok(types)
+    }
+
+    fn one_type(&self, text: &str) -> Result<Option<String>, String> {
+        Ok(self.types(text)?.into_iter().next())
+    }
+
+    /// Applies a section's options, pieces first as Fairy-Stockfish does.
+    fn apply(&mut self, section: &Section) -> Result<(), IniError> {
+        let error = |key: &str, problem: String| IniError {
+            section: section.name.clone(),
+            key: Some(key.to_string()),
+            problem,
+        };
+        let options: HashMap<&str, &str> = section
+            .options
+            .iter()
+            .map(|(key, value)| (key.as_str(), value.as_str()))
+            .collect();
+        // Unknown and unsupported keys first, so that the error names them.
+        for (key, value) in &section.options {
+            let key = key.as_str();
+            if let Some((_, family)) = UNSUPPORTED.iter().find(|(name, _)| *name == key) {
+                let off = matches!(value.as_str(), "false" | "none" | "-" | "0" | "")
+                    || (matches!(key, "dropNoDoubledCount" | "flagPieceCount" | "soldierPromotionRank")
+                        && value == "1");
+                if !off {
+                    return Err(error(key, format!("{family} are not supported yet")));
+                }
+            } else if key.starts_with("mobilityRegion") {
+                if !matches!(value.as_str(), "" | "-") {
+                    return Err(error(key, "mobility regions are not supported yet".to_string()));
+                }
+            } else if !IGNORED.contains(&key) && !INERT.contains(&key) && !KNOWN.contains(&key) && !is_piece_key(key) {
+                return Err(error(
+                    key,
+                    "not an option of Fairy-Stockfish's variant format".to_string(),
+                ));
+            }
+        }
+        if let Some(&rank) = options.get("maxRank") {
+            self.max_rank = rank_number(rank).ok_or_else(|| error("maxRank", format!("not a rank: {rank:?}")))?;
+        }
+        if let Some(&file) = options.get("maxFile") {
+            self.max_file = file_number(file).ok_or_else(|| error("maxFile", format!("not a file: {file:?}")))? + 1;
+        }
+        for (name, betza) in PIECE_TYPES {
+            if let Some(&text) = options.get(name) {
+                // Only the king may be given other moves (`king = k:KN`).
+                let text = if name == "king" {
+                    text
+                } else {
+                    text.get(..1).unwrap_or(text)
+                };
+                self.set_piece(name, text, Some(betza))
+                    .map_err(|problem| error(name, problem))?;
+            }
+        }
+        for slot in 1..=CUSTOM_PIECES {
+            let key = format!("customPiece{slot}");
+            if let Some(&text) = options.get(key.as_str()) {
+                self.set_piece(&key, text, None)
+                    .map_err(|problem| error(&key, problem))?;
+            }
+        }
+        let region = |key: &str| -> Result<Option<Vec<Coord>>, IniError> {
+            options
+                .get(key)
+                .map(|text| parse_region(text, self.max_file).map_err(|problem| error(key, problem)))
+                .transpose()
+        };
+        let types = |config: &Config, key: &str| -> Result<Option<Vec<String>>, IniError> {
+            options
+                .get(key)
+                .map(|text| config.types(text).map_err(|problem| error(key, problem)))
+                .transpose()
+        };
+        let flag = |key: &str| -> Result<Option<bool>, IniError> {
+            options
+                .get(key)
+                .map(|text| match *text {
+                    "true" => Ok(true),
+                    "false" => Ok(false),
+                    other => Err(error(key, format!("expected true or false, found {other:?}"))),
+                })
+                .transpose()
+        };
+        let number = |key: &str| -> Result<Option<u32>, IniError> {
+            options
+                .get(key)
+                .map(|text| {
+                    text.parse::<u32>()
+                        .map_err(|_| error(key, format!("expected a number, found {text:?}")))
+                })
+                .transpose()
+        };
+        let result = |key: &str| -> Result<Option<Option<GameResult>>, IniError> {
+            options
+                .get(key)
+                .map(|text| {
+                    value(text).ok_or_else(|| error(key, format!("expected win, loss, draw or none, found {text:?}")))
+                })
+                .transpose()
+        };
+        let file = |key: &str| -> Result<Option<u8>, IniError> {
+            options
+                .get(key)
+                .map(|text| file_number(text).ok_or_else(|| error(key, format!("not a file: {text:?}"))))
+                .transpose()
+        };
+
+        // Deprecated spellings first, as Fairy-Stockfish reads them.
+        if let Some(&text) = options.get("promotionRank") {
+            let rank = rank_number(text).ok_or_else(|| error("promotionRank", format!("not a rank: {text:?}")))?;
+            let black = self.max_rank.saturating_sub(rank);
+            self.promotion_region = [
+                (rank - 1..self.max_rank).flat_map(|r| rank_region(r, 16)).collect(),
+                (0..=black).flat_map(|r| rank_region(r, 16)).collect(),
+            ];
+        }
+        if options.contains_key("doubleStepRank") || options.contains_key("doubleStepRankMin") {
+            let read = |key: &str| -> Result<u8, IniError> {
+                match options.get(key) {
+                    None => Ok(2),
+                    Some(text) => rank_number(text).ok_or_else(|| error(key, format!("not a rank: {text:?}"))),
+                }
+            };
+            let (most, least) = (read("doubleStepRank")?, read("doubleStepRankMin")?);
+            let white: Vec<Coord> = (least - 1..most).flat_map(|r| rank_region(r, 16)).collect();
+            let black: Vec<Coord> = (least - 1..most)
+                .filter_map(|r| self.max_rank.checked_sub(r + 1))
+                .flat_map(|r| rank_region(r, 16))
+                .collect();
+            self.double_step_region = [white, black];
+        }
+        if let Some(pawns) = types(self, "pawnTypes")? {
+            self.promotion_pawn_types = [pawns.clone(), pawns.clone()];
+            self.en_passant_types = Some([pawns.clone(), pawns.clone()]);
+            self.n_move_rule_types = Some([pawns.clone(), pawns]);
+        }
+        if let Some(&fen) = options.get("startFen") {
+            self.start_fen = fen.to_string();
+        }
+        if let Some(squares) = region("promotionRegionWhite")? {
+            self.promotion_region[0] = squares;
+        }
+        if let Some(squares) = region("promotionRegionBlack")? {
+            self.promotion_region[1] = squares;
+        }
+        let mut pawns = self.promotion_pawn_types.clone();
+        sided("promotionPawnTypes", &mut pawns, |key| types(self, key))?;
+        self.promotion_pawn_types = pawns;
+        let mut choices = self.promotion_piece_types.clone();
+        sided("promotionPieceTypes", &mut choices, |key| types(self, key))?;
+        self.promotion_piece_types = choices;
+        if let Some(&text) = options.get("promotionLimit") {
+            self.promotion_limits.clear();
+            for item in text.split_whitespace() {
+                let parsed = item.split_once(':').and_then(|(letter, count)| {
+                    let letter = letter.chars().next()?;
+                    Some((self.type_of(letter)?.to_string(), count.parse::<u32>().ok()?))
+                });
+                let limit =
+                    parsed.ok_or_else(|| error("promotionLimit", format!("expected letter:count, found {item:?}")))?;
+                self.promotion_limits.push(limit);
+            }
+        }
+        if let Some(on) = flag("mandatoryPawnPromotion")? {
+            self.mandatory_pawn_promotion = on;
+        }
+        if let Some(on) = flag("blastOnCapture")? {
+            self.blast_on_capture = on;
+        }
+        if let Some(list) = types(self, "blastImmuneTypes")? {
+            self.blast_immune_types = list;
+        }
+        if let Some(list) = types(self, "mutuallyImmuneTypes")? {
+            self.mutually_immune_types = list;
+        }
+        if let Some(list) = types(self, "petrifyOnCaptureTypes")? {
+            self.petrify_on_capture_types = list;
+        }
+        if let Some(on) = flag("doubleStep")? {
+            self.double_step = on;
+        }
+        if let Some(squares) = region("doubleStepRegionWhite")? {
+            self.double_step_region[0] = squares;
+        }
+        if let Some(squares) = region("doubleStepRegionBlack")? {
+            self.double_step_region[1] = squares;
+        }
+        let mut regions = self.en_passant_region.clone().unwrap_or_else(|| {
+            let all: Vec<Coord> = (0..16).flat_map(|r| rank_region(r, 16)).collect();
+            [all.clone(), all]
+        });
+        if sided("enPassantRegion", &mut regions, region)? {
+            self.en_passant_region = Some(regions);
+        }
+        let mut sets = self
+            .en_passant_types
+            .clone()
+            .unwrap_or_else(|| [vec!["pawn".to_string()], vec!["pawn".to_string()]]);
+        if sided("enPassantTypes", &mut sets, |key| types(self, key))? {
+            self.en_passant_types = Some(sets);
+        }
+        if let Some(on) = flag("castling")? {
+            self.castling = on;
+        }
+        if let Some(file) = file("castlingKingsideFile")? {
+            self.castling_kingside_file = file;
+        }
+        if let Some(file) = file("castlingQueensideFile")? {
+            self.castling_queenside_file = file;
+        }
+        if let Some(&text) = options.get("castlingRank") {
+            self.castling_rank =
+                rank_number(text).ok_or_else(|| error("castlingRank", format!("not a rank: {text:?}")))? - 1;
+        }
+        if let Some(file) = file("castlingKingFile")? {
+            self.castling_king_file = file;
+        }
+        let mut kings = self.castling_king_piece.clone();
+        sided("castlingKingPiece", &mut kings, |key| {
+            options
+                .get(key)
+                .map(|text| self.one_type(text).map_err(|problem| error(key, problem)))
+                .transpose()
+        })?;
+        self.castling_king_piece = kings;
+        if let Some(file) = file("castlingRookKingsideFile")? {
+            self.castling_rook_kingside_file = Some(file);
+        }
+        if let Some(file) = file("castlingRookQueensideFile")? {
+            self.castling_rook_queenside_file = file;
+        }
+        let mut rooks = self.castling_rook_pieces.clone();
+        sided("castlingRookPieces", &mut rooks, |key| types(self, key))?;
+        self.castling_rook_pieces = rooks;
+        if let Some(on) = flag("checking")? {
+            self.checking = on;
+        }
+        if let Some(on) = flag("mustCapture")? {
+            self.must_capture = on;
+        }
+        if let Some(on) = flag("makpongRule")? {
+            self.makpong = on;
+        }
+        sided("passOnStalemate", &mut self.pass_on_stalemate, flag)?;
+        let mut sets = self
+            .n_move_rule_types
+            .clone()
+            .unwrap_or_else(|| [vec!["pawn".to_string()], vec!["pawn".to_string()]]);
+        if sided("nMoveRuleTypes", &mut sets, |key| types(self, key))? {
+            self.n_move_rule_types = Some(sets);
+        }
+        if let Some(count) = number("nMoveRule")? {
+            self.n_move_rule = count;
+        }
+        if let Some(count) = number("nFoldRule")? {
+            self.n_fold_rule = count;
+        }
+        if let Some(result) = result("nFoldValue")? {
+            self.n_fold_value = result.ok_or_else(|| error("nFoldValue", "expected win, loss or draw".to_string()))?;
+        }
+        if let Some(on) = flag("nFoldValueAbsolute")? {
+            self.n_fold_value_absolute = on;
+        }
+        if let Some(result) = result("stalemateValue")? {
+            self.stalemate_value =
+                result.ok_or_else(|| error("stalemateValue", "expected win, loss or draw".to_string()))?;
+        }
+        if let Some(on) = flag("stalematePieceCount")? {
+            self.stalemate_piece_count = on;
+        }
+        if let Some(result) = result("checkmateValue")? {
+            self.checkmate_value =
+                result.ok_or_else(|| error("checkmateValue", "expected win, loss or draw".to_string()))?;
+        }
+        if let Some(result) = result("extinctionValue")? {
+            self.extinction_value = result;
+        }
+        if let Some(on) = flag("extinctionClaim")? {
+            self.extinction_claim = on;
+        }
+        if let Some(on) = flag("extinctionPseudoRoyal")? {
+            self.extinction_pseudo_royal = on;
+        }
+        if let Some(on) = flag("dupleCheck")? {
+            self.duple_check = on;
+        }
+        if let Some(list) = types(self, "extinctionPieceTypes")? {
+            self.extinction_piece_types = list;
+        }
+        if let Some(count) = number("extinctionPieceCount")? {
+            self.extinction_piece_count = count;
+        }
+        if let Some(count) = number("extinctionOpponentPieceCount")? {
+            self.extinction_opponent_piece_count = count;
+        }
+        let mut flags = self.flag_piece.clone();
+        sided("flagPiece", &mut flags, |key| {
+            options
+                .get(key)
+                .map(|text| self.one_type(text).map_err(|problem| error(key, problem)))
+                .transpose()
+        })?;
+        self.flag_piece = flags;
+        sided("flagRegion", &mut self.flag_region, region)?;
+        if let Some(on) = flag("flagMove")? {
+            self.flag_move = on;
+        }
+        if let Some(on) = flag("checkCounting")? {
+            self.check_counting = on;
+        }
+        Ok(())
+    }
+
+    /// The definition these options describe.
+    fn spec(&self, name: &str) -> Result<VariantSpec, IniError> {
+        let error = |key: &str, problem: String| IniError {
+            section: name.to_string(),
+            key: (!key.is_empty()).then(|| key.to_string()),
+            problem,
+        };
+        let size = BoardSize::new(self.max_file, self.max_rank).map_err(|e| error("maxFile", e.to_string()))?;
+        let on_board = |squares: &[Coord]| -> Vec<Coord> {
+            squares
+                .iter()
+                .copied()
+                .filter(|c| c.file.index() < self.max_file && c.rank.index() < self.max_rank)
+                .collect()
+        };
+        let zone = |region: &Region| Zone::squares(on_board(&region[0])).with_black_squares(on_board(&region[1]));
+        let letter_of = |name: &str| -> Option<char> {
+            self.pieces
+                .iter()
+                .find(|piece| piece.name == name)
+                .map(|piece| piece.letter.to_ascii_uppercase())
+        };
+        let letters = |types: &[String]| -> Vec<char> { types.iter().filter_map(|t| letter_of(t)).collect() };
+        let contains = |types: &[String], name: &str| types.iter().any(|t| t == name || t == ALL);
+        let same_for_both = |key: &str, pair: &[Vec<String>; 2]| -> Result<Vec<String>, IniError> {
+            if pair[0] == pair[1] {
+                Ok(pair[0].clone())
+            } else {
+                Err(error(
+                    key,
+                    "different sets for White and Black are not supported yet".to_string(),
+                ))
+            }
+        };
+        let checks = if self.check_counting {
+            let field = self
+                .start_fen
+                .split_whitespace()
+                .find(|field| field.contains('+'))
+                .ok_or_else(|| {
+                    error(
+                        "checkCounting",
+                        "the start FEN gives no check counters (3+3)".to_string(),
+                    )
+                })?;
+            let count = field.split('+').next().and_then(|n| n.parse::<u8>().ok());
+            Some(count.ok_or_else(|| error("checkCounting", format!("bad check counters {field:?}")))?)
+        } else {
+            None
+        };
+        let mut spec = VariantSpec::new(name, Geometry::new(size), String::new())
+            .checkmate(self.checkmate_value)
+            .n_move_rule(self.n_move_rule);
+        spec = if self.stalemate_piece_count {
+            spec.goal(Goal::StalemateByPieceCount(self.stalemate_value))
+        } else {
+            spec.stalemate(self.stalemate_value)
+        };
+        if let Some(checks) = checks {
+            spec = spec.goal(Goal::CheckCount(checks));
+        }
+        if self.must_capture {
+            spec = spec.compulsory_capture();
+        }
+        if !self.checking {
+            spec = spec.forbid_checks();
+        }
+        if self.makpong {
+            spec = spec.hold_royal_in_check();
+        }
+        match self.pass_on_stalemate {
+            [true, true] => spec = spec.pass_on_stalemate(),
+            [false, false] => {}
+            _ => {
+                return Err(error(
+                    "passOnStalemate",
+                    "passing on stalemate for one side only is not supported yet".to_string(),
+                ));
+            }
+        }
+        if let Some(region) = &self.en_passant_region {
+            spec = spec.en_passant_zone(zone(region));
+        }
+        if self.blast_on_capture {
+            let spared: Vec<char> = letter_of("pawn").into_iter().collect();
+            spec = spec.explosion(Explosion::sparing(spared).immune(letters(&self.blast_immune_types)));
+        }
+        if self.n_fold_rule != 3 || self.n_fold_value != GameResult::Draw {
+            let mut repetition = Repetition::new(self.n_fold_rule, self.n_fold_value);
+            repetition.as_white = self.n_fold_value_absolute;
+            spec = spec.goal(Goal::Repetition(repetition));
+        }
+        if let Some(result) = self.extinction_value {
+            let pieces: Vec<char> = if contains(&self.extinction_piece_types, ALL) {
+                vec![ALL_PIECES]
+            } else {
+                letters(&self.extinction_piece_types)
+            };
+            let mut rule = Extinction::of(result, pieces);
+            rule.at_most = self.extinction_piece_count;
+            rule.opponent_at_least = self.extinction_opponent_piece_count;
+            rule.claim = self.extinction_claim;
+            rule.royal = self.extinction_pseudo_royal;
+            rule.duple_check = self.duple_check;
+            spec = spec.goal(Goal::Extinction(rule));
+        }
+        // Capture the flag.
+        for side in [Color::White, Color::Black] {
+            let index = side as usize;
+            let squares = on_board(&self.flag_region[index]);
+            if squares.is_empty() {
+                continue;
+            }
+            let kinds: Vec<char> = match &self.flag_piece[index] {
+                Some(piece) if piece != ALL => letter_of(piece).into_iter().collect(),
+                _ => self
+                    .pieces
+                    .iter()
+                    .map(|piece| piece.letter.to_ascii_uppercase())
+                    .collect(),
+            };
+            // Arrival zones are given as White sees them and mirrored for
+            // Black unless Black's are given: Black's own squares here.
+            let region = match side {
+                Color::White => Zone::squares(squares.clone()).with_black_squares(Vec::new()),
+                Color::Black => Zone::squares(Vec::new()).with_black_squares(squares.clone()),
+            };
+            for kind in kinds {
+                let mut goal = Arrival::new(kind, region.clone()).only_for(side);
+                if self.flag_move {
+                    goal = goal.with_reply();
+                }
+                spec = spec.arrival(goal);
+            }
+        }
+        // Pieces.
+        let promotion_pawns = same_for_both("promotionPawnTypes", &self.promotion_pawn_types)?;
+        let en_passant_types = self
+            .en_passant_types
+            .as_ref()
+            .map(|pair| same_for_both("enPassantTypes", pair))
+            .transpose()?;
+        let n_move_types = self
+            .n_move_rule_types
+            .as_ref()
+            .map(|pair| same_for_both("nMoveRuleTypes", pair))
+            .transpose()?
+            .unwrap_or_else(|| vec!["pawn".to_string()]);
+        let double_step =
+            self.double_step && !(self.double_step_region[0].is_empty() && self.double_step_region[1].is_empty());
+        let initial = if double_step {
+            zone(&self.double_step_region)
+        } else {
+            Zone::none()
+        };
+        let white_choices = letters(&self.promotion_piece_types[0]);
+        let black_choices = letters(&self.promotion_piece_types[1]);
+        for piece in &self.pieces {
+            let key = piece.name.as_str();
+            let mut betza = piece.betza.clone();
+            if key == "pawn" && double_step {
+                betza.push_str("ifmnD");
+            }
+            if key == "janggiElephant" || betza.contains(['p', 'g']) {
+                return Err(error(
+                    key,
+                    "hoppers and multi-leg moves are not supported yet".to_string(),
+                ));
+            }
+            let movement: Movement = betza.parse().map_err(|e| error(key, format!("{betza:?}: {e}")))?;
+            let movement = match &en_passant_types {
+                None => crate::file::en_passant_marks(movement, None),
+                Some(types) => capturing_en_passant(movement, contains(types, key)),
+            };
+            let letter = piece.letter.to_ascii_uppercase();
+            let mut spec_piece = PieceSpec::new(letter, piece.name.clone(), movement).initial(initial.clone());
+            if key == "king" {
+                spec_piece = spec_piece.royal();
+            }
+            if contains(&self.mutually_immune_types, key) {
+                spec_piece = spec_piece.sparing_own_kind();
+            }
+            if contains(&self.petrify_on_capture_types, key) {
+                spec_piece = spec_piece.petrifying();
+            }
+            spec_piece = spec_piece.resets_clock(contains(&n_move_types, key));
+            if let Some((_, limit)) = self.promotion_limits.iter().find(|(name, _)| name == key) {
+                spec_piece = spec_piece.promotion_limit(*limit);
+            }
+            let promotion_zone_is_empty =
+                on_board(&self.promotion_region[0]).is_empty() && on_board(&self.promotion_region[1]).is_empty();
+            if contains(&promotion_pawns, key) && !promotion_zone_is_empty {
+                let mut promotion = Promotion::new(zone(&self.promotion_region), white_choices.iter().copied());
+                if black_choices != white_choices {
+                    promotion = promotion.with_black_choices(black_choices.iter().copied());
+                }
+                if !self.mandatory_pawn_promotion {
+                    promotion = promotion.optional();
+                }
+                spec_piece = spec_piece.promotion(promotion);
+            }
+            spec = spec.piece(spec_piece);
+        }
+        // Castling: the rights of the start position whose king and rook
+        // stand where Fairy-Stockfish looks for them; it drops the others
+        // silently, and so does this reader.
+        let (ways, rights) = self
+            .castling_ways(&letter_of)
+            .map_err(|problem| error("castling", problem))?;
+        for rule in ways {
+            spec = spec.castling(rule);
+        }
+        spec.start_fen = normalized_fen(&self.start_fen, &rights);
+        Ok(spec)
+    }
+}
+
+impl Config {
+    /// The start position's board, as rows of letters (`None` for an
+    /// empty square) from the first rank up.
+    fn start_board(&self) -> Vec<Vec<Option<char>>> {
+        let board = self.start_fen.split_whitespace().next().unwrap_or("");
+        let board = board.split('[').next().unwrap_or("");
+        let mut rows: Vec<Vec<Option<char>>> = board
+            .split('/')
+            .map(|row| {
+                let mut squares = Vec::new();
+                let mut digits = String::new();
+                for c in row.chars() {
+                    if c.is_ascii_digit() {
+                        digits.push(c);
+                        continue;
+                    }
+                    if !digits.is_empty() {
+                        squares.extend(std::iter::repeat_n(None, digits.parse().unwrap_or(0).min(16)));
+                        digits.clear();
+                    }
+                    if c.is_ascii_alphabetic() || c == '*' {
+                        squares.push(Some(c));
+                    }
+                }
+                squares.extend(std::iter::repeat_n(None, digits.parse().unwrap_or(0).min(16)));
+                squares
+            })
+            .collect();
+        rows.reverse();
+        rows
+    }
+
+    /// The ways to castle the start position allows, as White sees them,
+    /// and the rights left in its FEN.
+    fn castling_ways(&self, letter_of: &dyn Fn(&str) -> Option<char>) -> Result<(Vec<CastlingSpec>, String), String> {
+        let rights = self.start_fen.split_whitespace().nth(2).unwrap_or("-");
+        let mut kept = String::new();
+        let mut ways: Vec<CastlingSpec> = Vec::new();
+        if !self.castling || rights == "-" || rights.chars().any(|c| !"KQkq".contains(c)) {
+            return Ok((ways, "-".to_string()));
+        }
+        let (Some(king), Some(rook)) = (
+            self.castling_king_piece[0].as_deref().and_then(letter_of),
+            match self.castling_rook_pieces[0].as_slice() {
+                [rook] => letter_of(rook),
+                _ => None,
+            },
+        ) else {
+            return Ok((ways, "-".to_string()));
+        };
+        if self.castling_king_piece[0] != self.castling_king_piece[1]
+            || self.castling_rook_pieces[0] != self.castling_rook_pieces[1]
+        {
+            return Err("different castling pieces for White and Black are not supported yet".to_string());
+        }
+        let board = self.start_board();
+        let last = self.max_file - 1;
+        // Where each side's king and rooks stand, by file, on its own
+        // castling rank.
+        let find = |color: Color, right: char| -> Option<(u8, u8)> {
+            let rank = match color {
+                Color::White => usize::from(self.castling_rank),
+                Color::Black => usize::from(self.max_rank - 1 - self.castling_rank),
+            };
+            let row = board.get(rank)?;
+            let mine = |letter: char| match color {
+                Color::White => letter.to_ascii_uppercase(),
+                Color::Black => letter.to_ascii_lowercase(),
+            };
+            let at = |file: u8| row.get(usize::from(file)).copied().flatten();
+            let kings: Vec<u8> = (0..self.max_file).filter(|&f| at(f) == Some(mine(king))).collect();
+            let king_file = match kings.as_slice() {
+                [one] => *one,
+                _ => self.castling_king_file,
+            };
+            if at(king_file) != Some(mine(king)) {
+                return None;
+            }
+            let rook_file = if right == 'K' {
+                let start = self.castling_rook_kingside_file.unwrap_or(last).min(last);
+                (0..=start).rev().find(|&f| at(f) == Some(mine(rook)))?
+            } else {
+                (self.castling_rook_queenside_file..self.max_file).find(|&f| at(f) == Some(mine(rook)))?
+            };
+            // A rook found on the other side of the king gives the other
+            // right (Fairy-Stockfish then has that one only).
+            let beside = if right == 'K' {
+                rook_file > king_file
+            } else {
+                rook_file < king_file
+            };
+            beside.then_some((king_file, rook_file))
+        };
+        for right in ['K', 'Q'] {
+            let white = rights.contains(right).then(|| find(Color::White, right)).flatten();
+            let black = rights
+                .contains(right.to_ascii_lowercase())
+                .then(|| find(Color::Black, right))
+                .flatten();
+            let (king_from, rook_from) = match (white, black) {
+                (Some(w), Some(b)) if w != b => {
+                    return Err("castling from other files for White and Black is not supported yet".to_string());
+                }
+                (Some(squares), _) | (None, Some(squares)) => squares,
+                (None, None) => continue,
+            };
+            if white.is_some() {
+                kept.push(right);
+            }
+            if black.is_some() {
+                kept.push(right.to_ascii_lowercase());
+            }
+            let (king_to, rook_to) = if right == 'K' {
+                (self.castling_kingside_file, self.castling_kingside_file.wrapping_sub(1))
+            } else {
+                (self.castling_queenside_file, self.castling_queenside_file + 1)
+            };
+            let square = |file: u8| -> Result<Coord, String> {
+                File::new(file)
+                    .zip(Rank::new(self.castling_rank))
+                    .map(|(file, rank)| Coord::new(file, rank))
+                    .ok_or_else(|| "a castling square lies off the board".to_string())
+            };
+            let mut rule = CastlingSpec::new(
+                right,
+                square(king_from)?,
+                square(king_to)?,
+                rook,
+                square(rook_from)?,
+                square(rook_to)?,
+            );
+            if self.castling_king_piece[0].as_deref() != Some("king") {
+                rule = rule.by(king);
+            }
+            ways.push(rule);
+        }
+        // FEN order: White's rights first.
+        let mut ordered: String = kept.chars().filter(char::is_ascii_uppercase).collect();
+        ordered.extend(kept.chars().filter(char::is_ascii_lowercase));
+        if ordered.is_empty() {
+            ordered.push('-');
+        }
+        Ok((ways, ordered))
+    }
+}
+
+/// A start FEN as Fairy-Stockfish reads it, which may leave fields out
+/// (`... w 0 1`, `... w - 0 1`, `... w`), written in full, with the
+/// castling rights given.
+fn normalized_fen(fen: &str, castling: &str) -> String {
+    // Fields are read by position, as Fairy-Stockfish reads them: a field
+    // that does not fit its place counts as left out.
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    // The check counters (`3+3`) are found wherever they stand.
+    let checks = fields
+        .iter()
+        .skip(2)
+        .position(|field| field.contains('+'))
+        .map(|index| fields.remove(index + 2));
+    let mut fields = fields.into_iter();
+    let board = fields.next().unwrap_or("");
+    let side = fields.next().unwrap_or("w");
+    let _rights = fields.next();
+    let en_passant = fields
+        .next()
+        .filter(|field| {
+            *field == "-"
+                || (field.len() >= 2
+                    && field.starts_with(|c: char| c.is_ascii_lowercase())
+                    && field[1..].chars().all(|c| c.is_ascii_digit()))
+        })
+        .unwrap_or("-");
+    let rest: Vec<&str> = fields.collect();
+    let number = |index: usize, default: &'static str| {
+        rest.get(index)
+            .filter(|f| f.parse::<u32>().is_ok())
+            .copied()
+            .unwrap_or(default)
+    };
+    let mut text = format!("{board} {side} {castling} {en_passant}");
+    if let Some(checks) = checks {
+        text.push(' ');
+        text.push_str(checks);
+    }
+    text.push_str(&format!(" {} {}", number(0, "0"), number(1, "1")));
+    text
+}
+
+/// Reads an option given for both sides (`key`), then for each
+/// (`keyWhite`, `keyBlack`), as Fairy-Stockfish reads them; returns whether
+/// any was given.
+fn sided<T: Clone>(
+    key: &str,
+    slots: &mut [T; 2],
+    mut read: impl FnMut(&str) -> Result<Option<T>, IniError>,
+) -> Result<bool, IniError> {
+    let mut found = false;
+    for (suffix, which) in [("", [true, true]), ("White", [true, false]), ("Black", [false, true])] {
+        if let Some(value) = read(&format!("{key}{suffix}"))? {
+            found = true;
+            for (slot, on) in slots.iter_mut().zip(which) {
+                if on {
+                    *slot = value.clone();
+                }
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The options this reader understands (beside piece types and the ignored
+/// and unsupported ones).
+const KNOWN: [&str; 67] = [
+    "maxRank",
+    "maxFile",
+    "startFen",
+    "promotionRank",
+    "doubleStepRank",
+    "doubleStepRankMin",
+    "pawnTypes",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "promotionLimit",
+    "mandatoryPawnPromotion",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
+    "petrifyOnCaptureTypes",
+    "doubleStep",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "enPassantRegion",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
+    "enPassantTypes",
+    "enPassantTypesWhite",
+    "enPassantTypesBlack",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingKingFile",
+    "castlingKingPiece",
+    "castlingKingPieceWhite",
+    "castlingKingPieceBlack",
+    "castlingRookKingsideFile",
+    "castlingRookQueensideFile",
+    "castlingRookPieces",
+    "castlingRookPiecesWhite",
+    "castlingRookPiecesBlack",
+    "checking",
+    "mustCapture",
+    "makpongRule",
+    "passOnStalemate",
+    "passOnStalemateWhite",
+    "passOnStalemateBlack",
+    "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
+    "nMoveRule",
+    "nFoldRule",
+    "nFoldValue",
+    "nFoldValueAbsolute",
+    "stalemateValue",
+    "stalematePieceCount",
+    "checkmateValue",
+    "extinctionValue",
+    "extinctionClaim",
+    "extinctionPseudoRoyal",
+    "dupleCheck",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "checkCounting",
+];
+
+/// A movement whose every capture may take en passant, and whose double
+/// steps leave en passant squares, if `takes_part`; without any en passant
+/// otherwise. Fairy-Stockfish's `enPassantTypes` gives pieces en passant
+/// captures along all their attacks.
+fn capturing_en_passant(movement: Movement, takes_part: bool) -> Movement {
+    movement
+        .parts()
+        .iter()
+        .map(|&part| {
+            if !takes_part {
+                part.without_en_passant()
+            } else if part.mode() != Mode::Move || crate::file::is_double_step(part) {
+                part.en_passant()
+            } else {
+                part
+            }
+        })
+        .collect()
+}
+
+/// Whether a key names a piece type (predefined or a custom slot) or a
+/// capture-the-flag option.
+fn is_piece_key(key: &str) -> bool {
+    PIECE_TYPES.iter().any(|(name, _)| *name == key)
+        || key
+            .strip_prefix("customPiece")
+            .and_then(|n| n.parse::<usize>().ok())
+            .is_some_and(|n| (1..=CUSTOM_PIECES).contains(&n))
+        || matches!(
+            key,
+            "flagPiece"
+                | "flagPieceWhite"
+                | "flagPieceBlack"
+                | "flagRegion"
+                | "flagRegionWhite"
+                | "flagRegionBlack"
+                | "flagMove"
+        )
+}
+
+/// A rank number, 1 to 16.
+fn rank_number(text: &str) -> Option<u8> {
+    text.parse::<u8>().ok().filter(|rank| (1..=16).contains(rank))
+}
+
+/// A file as a 0-based index, from a letter (`h`) or a number (`8`).
+fn file_number(text: &str) -> Option<u8> {
+    let index = match text.parse::<u8>() {
+        Ok(number) => number.checked_sub(1)?,
+        Err(_) => {
+            let mut chars = text.chars();
+            let letter = chars.next().filter(char::is_ascii_lowercase)?;
+            if chars.next().is_some() {
+                return None;
+            }
+            letter as u8 - b'a'
+        }
+    };
+    (index < 16).then_some(index)
+}
+
+/// Squares as Fairy-Stockfish lists them: `d4 e4`, `*1` (a rank), `a*` (a
+/// file), `-` (none). Files and ranks beyond the board are left for the
+/// board to drop.
+fn parse_region(text: &str, max_file: u8) -> Result<Vec<Coord>, String> {
+    let mut squares = Vec::new();
+    for symbol in text.split_whitespace() {
+        if symbol == "-" {
+            break;
+        }
+        if let Some(rank) = symbol.strip_prefix('*') {
+            let rank = rank_number(rank).ok_or_else(|| format!("not a rank: {symbol:?}"))?;
+            squares.extend(rank_region(rank - 1, max_file.max(16)));
+        } else if let Some(file) = symbol.strip_suffix('*') {
+            let file = file_number(file).ok_or_else(|| format!("not a file: {symbol:?}"))?;
+            squares.extend((0..16).filter_map(|rank| Some(Coord::new(File::new(file)?, Rank::new(rank)?))));
+        } else {
+            squares.push(symbol.parse::<Coord>().map_err(|e| e.to_string())?);
+        }
+    }
+    Ok(squares)
+}

@@ -1,0 +1,208 @@
+//! Fairy-Stockfish's definition format, read by `fairy_variants::fsf`; and
+//! Fairy-Stockfish's own `variants.ini` (kept in `tests/data`, from its
+//! repository): each section either compiles into a variant or names what
+//! this library does not support. The variants that load are compared with
+//! Fairy-Stockfish by `tools/fsf_diff.py --ini`.
+
+#![allow(clippy::unwrap_used)] // test helpers may unwrap
+
+use fairy_position::{AnyVariant, VariantSpec, VariantVisitor};
+use fairy_variants::fsf;
+
+const FSF_VARIANTS: &str = include_str!("data/fsf-variants.ini");
+
+/// The sections of Fairy-Stockfish's file this library plays, each found
+/// equal to Fairy-Stockfish by `tools/fsf_diff.py --ini`.
+const LOADED: [&str; 62] = [
+    "allwayspawns",
+    "atomic-giveaway",
+    "atomic-giveaway-hill",
+    "anti-losalamos",
+    "indiangreat",
+    "centaurking",
+    "maharajah",
+    "maharajah2",
+    "upsidedown",
+    "peasant",
+    "weak",
+    "semitorpedo",
+    "gemini",
+    "pawnsonly",
+    "pawnsking",
+    "rookmate",
+    "orda",
+    "ordamirror",
+    "capture",
+    "doublearmy",
+    "pawnsmassacre",
+    "crossing",
+    "4x5chess",
+    "4x6chess",
+    "5x6chess",
+    "active",
+    "6x6atom",
+    "advancedpawn",
+    "captureall",
+    "cornerrook",
+    "diana",
+    "microchess",
+    "breakthrough5",
+    "breakthrough6",
+    "breakthrough7",
+    "crossderby",
+    "elimination",
+    "antiatomic",
+    "kamikazerooks",
+    "racingchess",
+    "twokings2",
+    "antiantichess",
+    "coffeerace",
+    "epicatomic",
+    "checkmateless",
+    "sixthrank",
+    "massacre",
+    "chessvshp",
+    "allexplodeatomic",
+    "hexapawn",
+    "1d-chess",
+    "lewthwaite",
+    "rooksquare",
+    "river",
+    "dragon-chess",
+    "nim",
+    "petty",
+    "haynie",
+    "argess",
+    "quasi-shatranj",
+    "andersgiveaway",
+    "andersanti",
+];
+
+struct Perft(u32);
+
+impl VariantVisitor for Perft {
+    type Output = u64;
+    fn visit<W: fairy_geometry::Word>(self, variant: &fairy_position::Variant<W>) -> u64 {
+        variant.start_position().perft(self.0)
+    }
+}
+
+fn spec(text: &str, name: &str) -> VariantSpec {
+    fsf::spec_from_ini(text, name).unwrap_or_else(|error| panic!("{error}"))
+}
+
+#[test]
+fn fairy_stockfish_variants_ini_loads_what_the_library_supports() {
+    let results = fsf::specs_from_ini(FSF_VARIANTS).unwrap();
+    assert_eq!(results.len(), 143);
+    let mut loaded = Vec::new();
+    for (name, result) in &results {
+        let compiled = result
+            .clone()
+            .map_err(|error| error.to_string())
+            .and_then(|spec| AnyVariant::new(spec).map_err(|error| error.to_string()));
+        match compiled {
+            Ok(_) => loaded.push(name.as_str()),
+            // Every refusal says why: the option, the parent, or the rule.
+            Err(message) => assert!(message.starts_with('[') || !message.is_empty(), "{name}: {message}"),
+        }
+    }
+    assert_eq!(loaded, LOADED);
+}
+
+#[test]
+fn a_section_inherits_from_a_built_in_variant_and_overrides_it() {
+    // Fairy-Stockfish's gemini: Janus chess with its archbishops moved.
+    let gemini = spec(FSF_VARIANTS, "gemini");
+    assert_eq!(gemini.geometry.size().files(), 10);
+    assert_eq!(gemini.pieces.iter().filter(|piece| piece.letter == 'A').count(), 1);
+    assert!(
+        !gemini.pieces.iter().any(|piece| piece.letter == 'J'),
+        "the archbishop took the letter a"
+    );
+    // Its king starts on the f-file: castling starts there.
+    assert_eq!(gemini.castling[0].king_from.to_string(), "f1");
+    assert_eq!(gemini.castling[0].king_to.to_string(), "i1");
+    // Perft from Fairy-Stockfish (pyffish, by recursion over legal_moves).
+    let variant = AnyVariant::new(gemini).unwrap();
+    assert_eq!(variant.visit(Perft(2)), 784);
+}
+
+#[test]
+fn options_are_errors_naming_the_key_unless_they_turn_a_rule_off() {
+    let base = "[tiny:chess]\nmaxFile = 5\nmaxRank = 5\nstartFen = 4k/5/5/5/4K w - - 0 1\n";
+    let error = |extra: &str| {
+        fsf::spec_from_ini(&format!("{base}{extra}\n"), "tiny")
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        error("pieceDrops = true"),
+        "[tiny] pieceDrops: pieces in hand and drops are not supported yet"
+    );
+    assert_eq!(
+        error("promotionPieceTyps = q"),
+        "[tiny] promotionPieceTyps: not an option of Fairy-Stockfish's variant format"
+    );
+    assert_eq!(
+        error("customPiece1 = a"),
+        "[tiny] customPiece1: a custom piece needs its moves: letter:Betza"
+    );
+    assert_eq!(
+        error("customPiece1 = a:mRcpR"),
+        "[tiny] customPiece1: hoppers and multi-leg moves are not supported yet"
+    );
+    assert_eq!(
+        error("flagPiece = z"),
+        "[tiny] flagPiece: no piece type is lettered 'z'"
+    );
+    assert_eq!(
+        error("nMoveRule = many"),
+        "[tiny] nMoveRule: expected a number, found \"many\""
+    );
+    // Turned off, a rule this library lacks is no obstacle; GUI options are
+    // read and ignored.
+    spec(
+        &format!("{base}pieceDrops = false\ncapturesToHand = false\npieceToCharTable = -\n"),
+        "tiny",
+    );
+    let unknown_parent = fsf::spec_from_ini("[x:shogi]\n", "x").unwrap_err().to_string();
+    assert!(
+        unknown_parent.contains("\"shogi\" is neither an earlier section nor a built-in variant"),
+        "{unknown_parent}"
+    );
+    let missing = fsf::spec_from_ini(base, "other").unwrap_err().to_string();
+    assert_eq!(missing, "[other] no such section (the file has: tiny)");
+}
+
+#[test]
+fn removing_a_piece_removes_the_promotions_to_it() {
+    let text = "[noqueen:chess]\nqueen = -\n";
+    let spec = spec(text, "noqueen");
+    let pawn = spec.pieces.iter().find(|piece| piece.letter == 'P').unwrap();
+    assert_eq!(pawn.promotion.as_ref().unwrap().choices, ['R', 'B', 'N']);
+    // A section without a parent starts with no pieces and no promotion
+    // choices: its pawns may not enter the last rank (as in Fairy-Stockfish).
+    let text = "[bare]\npawn = p\nking = k\nstartFen = 4k3/2P5/8/8/8/8/8/4K3 w - - 0 1\n";
+    let variant = AnyVariant::new(spec_of(text, "bare")).unwrap();
+    // The king's five moves; the pawn is stuck.
+    assert_eq!(variant.visit(Perft(1)), 5);
+}
+
+fn spec_of(text: &str, name: &str) -> VariantSpec {
+    spec(text, name)
+}
+
+#[test]
+fn start_fens_are_read_as_fairy_stockfish_reads_them() {
+    // Fields left out, and castling rights the rules do not have.
+    let text = "[short:chess]\ncastling = false\nstartFen = 4k3/8/8/8/8/8/8/R3K2R w KQ 3 9\n";
+    assert_eq!(spec(text, "short").start_fen, "4k3/8/8/8/8/8/8/R3K2R w - - 9 1");
+    let text = "[bare:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w\n";
+    assert_eq!(spec(text, "bare").start_fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    // A right without its rook is dropped; the other is kept.
+    let text = "[onerook:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K2R w KQ - 0 1\n";
+    let onerook = spec(text, "onerook");
+    assert_eq!(onerook.start_fen, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert_eq!(onerook.castling.len(), 1);
+}
