@@ -37,7 +37,7 @@
 //! let variant = fairy_position::AnyVariant::new(spec)?;
 //! assert_eq!(variant.size().to_string(), "5x5");
 //! let error = fairy_variants::fsf::spec_from_ini(&format!("{text}pieceDrops = true\n"), "minirooks").unwrap_err();
-//! assert_eq!(error.to_string(), "[minirooks] pieceDrops: pieces in hand and drops are not supported yet");
+//! assert_eq!(error.to_string(), "[minirooks] pieceDrops: needs pieces in hand and drops, not supported yet");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -608,7 +608,7 @@ impl Config {
                     || (matches!(key, "dropNoDoubledCount" | "flagPieceCount" | "soldierPromotionRank")
                         && value == "1");
                 if !off {
-                    return Err(error(key, format!("{family} are not supported yet")));
+                    return Err(error(key, format!("needs {family}, not supported yet")));
                 }
             } else if key.starts_with("mobilityRegion") {
                 if !matches!(value.as_str(), "" | "-") {
@@ -840,6 +840,12 @@ impl Config {
             self.n_move_rule = count;
         }
         if let Some(count) = number("nFoldRule")? {
+            if count == 0 {
+                return Err(error(
+                    "nFoldRule",
+                    "a game without a repetition rule is not supported yet".to_string(),
+                ));
+            }
             self.n_fold_rule = count;
         }
         if let Some(result) = result("nFoldValue")? {

@@ -138,7 +138,7 @@ fn options_are_errors_naming_the_key_unless_they_turn_a_rule_off() {
     };
     assert_eq!(
         error("pieceDrops = true"),
-        "[tiny] pieceDrops: pieces in hand and drops are not supported yet"
+        "[tiny] pieceDrops: needs pieces in hand and drops, not supported yet"
     );
     assert_eq!(
         error("promotionPieceTyps = q"),
