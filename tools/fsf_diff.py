@@ -389,10 +389,12 @@ def main():
         if name not in known:
             print("%s: not a Fairy-Stockfish variant" % name)
             failed.append(name)
-        elif args.ini and run_start_fen(args.fairy, definition(name)).startswith("(fairy failed"):
-            skipped.append("%s: %s" % (name, run_start_fen(args.fairy, definition(name))))
         else:
-            work.append((name, definition(name), args))
+            refusal = run_start_fen(args.fairy, definition(name)) if args.ini else ""
+            if refusal.startswith("(fairy failed"):
+                skipped.append("%s: %s" % (name, refusal))
+            else:
+                work.append((name, definition(name), args))
     if skipped:
         print("%d variants fairy cannot play yet:" % len(skipped))
         for line in skipped:

@@ -6,21 +6,21 @@ use std::sync::Arc;
 use fairy_geometry::Word;
 use fairy_movement::Color;
 
-/// Evaluates `$body` with `$game` bound to the replayed game, once per
-/// word size (the body is compiled for each).
+/// Evaluates `$body` with `$game` bound to the replayed game (`&mut`, to
+/// play on), once per word size (the body is compiled for each).
 macro_rules! with_game {
     ($self:expr, |$game:ident| $body:expr) => {
         match &*$self.variant {
             AnyVariant::Small(variant) => {
-                let $game = &$self.replay(variant);
+                let $game = &mut $self.replay(variant);
                 $body
             }
             AnyVariant::Medium(variant) => {
-                let $game = &$self.replay(variant);
+                let $game = &mut $self.replay(variant);
                 $body
             }
             AnyVariant::Large(variant) => {
-                let $game = &$self.replay(variant);
+                let $game = &mut $self.replay(variant);
                 $body
             }
         }
@@ -189,7 +189,7 @@ impl AnyGame {
     ///
     /// The [`UciError`] of [`Game::play_uci`].
     pub fn play_uci(&mut self, text: &str) -> Result<(), UciError> {
-        let mv = with_game!(self, |game| game.clone().play_uci(text))?;
+        let mv = with_game!(self, |game| game.play_uci(text))?;
         self.moves.push(mv);
         Ok(())
     }
@@ -202,8 +202,9 @@ impl AnyGame {
     /// The [`SanError`] of [`Game::play_san`].
     pub fn play_san(&mut self, text: &str) -> Result<String, SanError> {
         let (mv, uci) = with_game!(self, |game| {
-            let mv = game.clone().play_san(text)?;
-            Ok::<_, SanError>((mv, game.position().uci(mv).to_string()))
+            let before = game.position().clone();
+            let mv = game.play_san(text)?;
+            Ok::<_, SanError>((mv, before.uci(mv).to_string()))
         })?;
         self.moves.push(mv);
         Ok(uci)
@@ -257,7 +258,7 @@ impl AnyGame {
 
     /// Claims the draw the rules allow now, ending the game.
     pub fn claim_draw(&mut self) -> Option<Outcome> {
-        let outcome = with_game!(self, |game| game.clone().claim_draw());
+        let outcome = with_game!(self, |game| game.claim_draw());
         if outcome.is_some() {
             self.claimed = true;
         }

@@ -466,7 +466,7 @@ fn zone(key: &str, ranks: &[u8], squares: &[String]) -> Result<Zone, DefinitionE
 
 /// Whether a part is a double step: an initial non-capturing move that
 /// passes squares, which leaves them as en passant squares.
-pub(crate) fn is_double_step(part: Part) -> bool {
+fn is_double_step(part: Part) -> bool {
     part.is_initial() && part.mode() == Mode::Move && matches!(part.reach(), Reach::Lame | Reach::Steps(_))
 }
 

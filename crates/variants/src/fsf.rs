@@ -46,7 +46,7 @@ use std::error::Error;
 use std::fmt;
 
 use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
-use fairy_movement::{Color, Mode, Movement};
+use fairy_movement::{Color, Mode, Movement, Part};
 use fairy_position::{
     ALL_PIECES, Arrival, CastlingSpec, Explosion, Extinction, GameResult, Goal, PieceSpec, Promotion, Repetition,
     VariantSpec, Zone,
@@ -203,10 +203,12 @@ fn resolve(section: &Section, earlier: &[Section], built_ins: &[Section], depth:
     let mut config = match &section.parent {
         None => Config::template(),
         Some(parent) => {
-            let (found, before) = match earlier.iter().rposition(|s| &s.name == parent) {
-                Some(index) => (&earlier[index], &earlier[..index]),
+            // An earlier section, which may inherit from the built-ins; or
+            // a built-in, which inherits only from earlier built-ins.
+            let (found, before, built_ins) = match earlier.iter().rposition(|s| &s.name == parent) {
+                Some(index) => (&earlier[index], &earlier[..index], built_ins),
                 None => match built_ins.iter().position(|s| &s.name == parent) {
-                    Some(index) => (&built_ins[index], &built_ins[..index]),
+                    Some(index) => (&built_ins[index], &built_ins[..index], &built_ins[..0]),
                     None => {
                         return Err(error(format!(
                             "the parent variant {parent:?} is neither an earlier section nor a built-in variant this library has"
@@ -214,29 +216,58 @@ fn resolve(section: &Section, earlier: &[Section], built_ins: &[Section], depth:
                     }
                 },
             };
-            let built_in = built_ins.iter().any(|s| std::ptr::eq(s, found));
-            resolve(
-                found,
-                before,
-                if built_in { &built_ins[..0] } else { built_ins },
-                depth + 1,
-            )
-            .map_err(|inner| error(format!("in its parent: {inner}")))?
+            resolve(found, before, built_ins, depth + 1).map_err(|inner| error(format!("in its parent: {inner}")))?
         }
     };
     config.apply(section)?;
     Ok(config)
 }
 
-/// A result as Fairy-Stockfish's options give it.
-fn value(text: &str) -> Option<Option<GameResult>> {
+/// An option's value read by `parse`, if the option is given; a value
+/// `parse` refuses is an error naming the key.
+fn read_as<T>(
+    options: &HashMap<&str, &str>,
+    key: &str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+    error: &dyn Fn(&str, String) -> IniError,
+) -> Result<Option<T>, IniError> {
+    options
+        .get(key)
+        .map(|text| parse(text).map_err(|problem| error(key, problem)))
+        .transpose()
+}
+
+/// A result as Fairy-Stockfish's options give it (`none`: no result).
+fn parse_result(text: &str) -> Result<Option<GameResult>, String> {
     match text {
-        "win" => Some(Some(GameResult::Win)),
-        "loss" => Some(Some(GameResult::Loss)),
-        "draw" => Some(Some(GameResult::Draw)),
-        "none" => Some(None),
-        _ => None,
+        "win" => Ok(Some(GameResult::Win)),
+        "loss" => Ok(Some(GameResult::Loss)),
+        "draw" => Ok(Some(GameResult::Draw)),
+        "none" => Ok(None),
+        _ => Err(format!("expected win, loss, draw or none, found {text:?}")),
     }
+}
+
+fn parse_flag(text: &str) -> Result<bool, String> {
+    match text {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        other => Err(format!("expected true or false, found {other:?}")),
+    }
+}
+
+fn parse_number(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| format!("expected a number, found {text:?}"))
+}
+
+/// A rank number, 1 to 16.
+fn parse_rank(text: &str) -> Result<u8, String> {
+    rank_number(text).ok_or_else(|| format!("not a rank: {text:?}"))
+}
+
+/// A file as a 0-based index.
+fn parse_file(text: &str) -> Result<u8, String> {
+    file_number(text).ok_or_else(|| format!("not a file: {text:?}"))
 }
 
 /// Squares as both colours see them: White's and Black's own, both given
@@ -621,11 +652,11 @@ impl Config {
                 ));
             }
         }
-        if let Some(&rank) = options.get("maxRank") {
-            self.max_rank = rank_number(rank).ok_or_else(|| error("maxRank", format!("not a rank: {rank:?}")))?;
+        if let Some(rank) = read_as(&options, "maxRank", parse_rank, &error)? {
+            self.max_rank = rank;
         }
-        if let Some(&file) = options.get("maxFile") {
-            self.max_file = file_number(file).ok_or_else(|| error("maxFile", format!("not a file: {file:?}")))? + 1;
+        if let Some(file) = read_as(&options, "maxFile", parse_file, &error)? {
+            self.max_file = file + 1;
         }
         for (name, betza) in PIECE_TYPES {
             if let Some(&text) = options.get(name) {
@@ -646,55 +677,18 @@ impl Config {
                     .map_err(|problem| error(&key, problem))?;
             }
         }
-        let region = |key: &str| -> Result<Option<Vec<Coord>>, IniError> {
-            options
-                .get(key)
-                .map(|text| parse_region(text, self.max_file).map_err(|problem| error(key, problem)))
-                .transpose()
-        };
-        let types = |config: &Config, key: &str| -> Result<Option<Vec<String>>, IniError> {
-            options
-                .get(key)
-                .map(|text| config.types(text).map_err(|problem| error(key, problem)))
-                .transpose()
-        };
-        let flag = |key: &str| -> Result<Option<bool>, IniError> {
-            options
-                .get(key)
-                .map(|text| match *text {
-                    "true" => Ok(true),
-                    "false" => Ok(false),
-                    other => Err(error(key, format!("expected true or false, found {other:?}"))),
-                })
-                .transpose()
-        };
-        let number = |key: &str| -> Result<Option<u32>, IniError> {
-            options
-                .get(key)
-                .map(|text| {
-                    text.parse::<u32>()
-                        .map_err(|_| error(key, format!("expected a number, found {text:?}")))
-                })
-                .transpose()
-        };
-        let result = |key: &str| -> Result<Option<Option<GameResult>>, IniError> {
-            options
-                .get(key)
-                .map(|text| {
-                    value(text).ok_or_else(|| error(key, format!("expected win, loss, draw or none, found {text:?}")))
-                })
-                .transpose()
-        };
-        let file = |key: &str| -> Result<Option<u8>, IniError> {
-            options
-                .get(key)
-                .map(|text| file_number(text).ok_or_else(|| error(key, format!("not a file: {text:?}"))))
-                .transpose()
-        };
+        // Each option read by its parser; a value it refuses is an error
+        // naming the key.
+        let region = |key: &str| read_as(&options, key, parse_region, &error);
+        let types = |config: &Config, key: &str| read_as(&options, key, |text| config.types(text), &error);
+        let flag = |key: &str| read_as(&options, key, parse_flag, &error);
+        let number = |key: &str| read_as(&options, key, parse_number, &error);
+        let result = |key: &str| read_as(&options, key, parse_result, &error);
+        let file = |key: &str| read_as(&options, key, parse_file, &error);
+        let rank = |key: &str| read_as(&options, key, parse_rank, &error);
 
         // Deprecated spellings first, as Fairy-Stockfish reads them.
-        if let Some(&text) = options.get("promotionRank") {
-            let rank = rank_number(text).ok_or_else(|| error("promotionRank", format!("not a rank: {text:?}")))?;
+        if let Some(rank) = rank("promotionRank")? {
             let black = self.max_rank.saturating_sub(rank);
             self.promotion_region = [
                 (rank - 1..self.max_rank).flat_map(|r| rank_region(r, 16)).collect(),
@@ -702,13 +696,8 @@ impl Config {
             ];
         }
         if options.contains_key("doubleStepRank") || options.contains_key("doubleStepRankMin") {
-            let read = |key: &str| -> Result<u8, IniError> {
-                match options.get(key) {
-                    None => Ok(2),
-                    Some(text) => rank_number(text).ok_or_else(|| error(key, format!("not a rank: {text:?}"))),
-                }
-            };
-            let (most, least) = (read("doubleStepRank")?, read("doubleStepRankMin")?);
+            let most = rank("doubleStepRank")?.unwrap_or(2);
+            let least = rank("doubleStepRankMin")?.unwrap_or(2);
             let white: Vec<Coord> = (least - 1..most).flat_map(|r| rank_region(r, 16)).collect();
             let black: Vec<Coord> = (least - 1..most)
                 .filter_map(|r| self.max_rank.checked_sub(r + 1))
@@ -795,9 +784,8 @@ impl Config {
         if let Some(file) = file("castlingQueensideFile")? {
             self.castling_queenside_file = file;
         }
-        if let Some(&text) = options.get("castlingRank") {
-            self.castling_rank =
-                rank_number(text).ok_or_else(|| error("castlingRank", format!("not a rank: {text:?}")))? - 1;
+        if let Some(rank) = rank("castlingRank")? {
+            self.castling_rank = rank - 1;
         }
         if let Some(file) = file("castlingKingFile")? {
             self.castling_king_file = file;
@@ -1093,9 +1081,7 @@ impl Config {
             if let Some((_, limit)) = self.promotion_limits.iter().find(|(name, _)| name == key) {
                 spec_piece = spec_piece.promotion_limit(*limit);
             }
-            let promotion_zone_is_empty =
-                on_board(&self.promotion_region[0]).is_empty() && on_board(&self.promotion_region[1]).is_empty();
-            if contains(&promotion_pawns, key) && !promotion_zone_is_empty {
+            if contains(&promotion_pawns, key) {
                 let mut promotion = Promotion::new(zone(&self.promotion_region), white_choices.iter().copied());
                 if black_choices != white_choices {
                     promotion = promotion.with_black_choices(black_choices.iter().copied());
@@ -1333,7 +1319,14 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 67] = [
+const KNOWN: [&str; 74] = [
+    "flagPiece",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "flagMove",
     "maxRank",
     "maxFile",
     "startFen",
@@ -1408,39 +1401,28 @@ const KNOWN: [&str; 67] = [
 /// otherwise. Fairy-Stockfish's `enPassantTypes` gives pieces en passant
 /// captures along all their attacks.
 fn capturing_en_passant(movement: Movement, takes_part: bool) -> Movement {
-    movement
-        .parts()
-        .iter()
-        .map(|&part| {
-            if !takes_part {
-                part.without_en_passant()
-            } else if part.mode() != Mode::Move || crate::file::is_double_step(part) {
-                part.en_passant()
-            } else {
+    let movement = if takes_part {
+        let capturing = |part: Part| {
+            if part.mode() == Mode::Move {
                 part
+            } else {
+                part.en_passant()
             }
-        })
-        .collect()
+        };
+        movement.parts().iter().map(|&part| capturing(part)).collect()
+    } else {
+        movement
+    };
+    crate::file::en_passant_marks(movement, Some(takes_part))
 }
 
-/// Whether a key names a piece type (predefined or a custom slot) or a
-/// capture-the-flag option.
+/// Whether a key names a piece type (predefined or a custom slot).
 fn is_piece_key(key: &str) -> bool {
     PIECE_TYPES.iter().any(|(name, _)| *name == key)
         || key
             .strip_prefix("customPiece")
             .and_then(|n| n.parse::<usize>().ok())
             .is_some_and(|n| (1..=CUSTOM_PIECES).contains(&n))
-        || matches!(
-            key,
-            "flagPiece"
-                | "flagPieceWhite"
-                | "flagPieceBlack"
-                | "flagRegion"
-                | "flagRegionWhite"
-                | "flagRegionBlack"
-                | "flagMove"
-        )
 }
 
 /// A rank number, 1 to 16.
@@ -1467,7 +1449,7 @@ fn file_number(text: &str) -> Option<u8> {
 /// Squares as Fairy-Stockfish lists them: `d4 e4`, `*1` (a rank), `a*` (a
 /// file), `-` (none). Files and ranks beyond the board are left for the
 /// board to drop.
-fn parse_region(text: &str, max_file: u8) -> Result<Vec<Coord>, String> {
+fn parse_region(text: &str) -> Result<Vec<Coord>, String> {
     let mut squares = Vec::new();
     for symbol in text.split_whitespace() {
         if symbol == "-" {
@@ -1475,7 +1457,7 @@ fn parse_region(text: &str, max_file: u8) -> Result<Vec<Coord>, String> {
         }
         if let Some(rank) = symbol.strip_prefix('*') {
             let rank = rank_number(rank).ok_or_else(|| format!("not a rank: {symbol:?}"))?;
-            squares.extend(rank_region(rank - 1, max_file.max(16)));
+            squares.extend(rank_region(rank - 1, 16));
         } else if let Some(file) = symbol.strip_suffix('*') {
             let file = file_number(file).ok_or_else(|| format!("not a file: {symbol:?}"))?;
             squares.extend((0..16).filter_map(|rank| Some(Coord::new(File::new(file)?, Rank::new(rank)?))));
