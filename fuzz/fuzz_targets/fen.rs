@@ -1,10 +1,20 @@
-//! FEN text against every built-in variant: parsing never panics, and a
-//! position that parses writes back to FEN that reads as the same position
+//! FEN text against every built-in variant and Fischer random chess
+//! (chess in chess960 mode): parsing never panics, and a position that
+//! parses writes back to FEN (and X-FEN) that reads as the same position
 //! with the same hash; its moves keep the incremental hash exact.
 #![no_main]
 
+use std::sync::OnceLock;
+
+use fairy::Variant;
 use fairy::position::{Position, Setup};
 use libfuzzer_sys::fuzz_target;
+
+/// Chess in chess960 mode.
+fn fischer_random() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    VARIANT.get_or_init(|| Variant::new(fairy::variants::chess_spec().chess960()).expect("chess960 compiles"))
+}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
@@ -12,15 +22,17 @@ fuzz_target!(|data: &[u8]| {
         // Plain data round-trips through FEN.
         assert_eq!(Setup::from_fen(&setup.fen()).as_ref(), Ok(&setup), "{text:?}");
     }
-    for name in fairy::variants::NAMES {
-        let Some(variant) = fairy::variants::by_name(name) else {
-            continue;
-        };
+    let built_in = fairy::variants::NAMES
+        .iter()
+        .filter_map(|&name| Some((name, fairy::variants::by_name(name)?)));
+    for (name, variant) in built_in.chain([("fischerandom", fischer_random())]) {
         let Ok(position) = Position::from_fen(variant, text) else {
             continue;
         };
         let again = Position::from_fen(variant, &position.fen()).expect("written FEN reads back");
         assert_eq!(again, position, "{name} {text:?}");
+        let x_fen = Position::from_fen(variant, &position.x_fen()).expect("written X-FEN reads back");
+        assert_eq!(x_fen, position, "{name} {text:?}");
         assert_eq!(again.hash(), position.hash());
         assert_eq!(position.hash(), position.compute_hash());
         let moves = position.legal_moves();

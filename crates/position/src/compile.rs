@@ -274,14 +274,8 @@ impl<W: Word> Variant<W> {
             .enumerate()
             .filter(|(_, kind)| kind.moves.iter().any(|moves| moves.en_passant.is_some()))
             .fold(KindSet::EMPTY, |set, (i, _)| set.with(PieceKind::new(i as u8)));
-        let (castling, castling_kept) = crate::castling::compile(&spec, royal, &kinds, &kind_of)?;
-        let castling_of = Color::ALL.map(|color| {
-            castling
-                .iter()
-                .enumerate()
-                .filter(|(_, rule)| rule.color == color)
-                .fold(0u8, |rights, (index, _)| rights | 1 << index)
-        });
+        let zobrist = Zobrist::new(spec.pieces.len(), size.square_count());
+        let castling = crate::castling::compile(&spec, royal, &kinds, &kind_of, &zobrist)?;
         let goals = Goals::compile(&spec.goals, &kind_of, &zone, spec.explosion.is_some())?;
         let explosion = spec
             .explosion
@@ -335,7 +329,6 @@ impl<W: Word> Variant<W> {
             || spec.royal_held_in_check
             || !promotion_limits.is_empty();
         let plain_moves = !move_rules && !spec.pass_on_stalemate;
-        let zobrist = Zobrist::new(spec.pieces.len(), size.square_count());
         let variant = Variant {
             spec,
             board,
@@ -352,8 +345,6 @@ impl<W: Word> Variant<W> {
             explosion,
             en_passant_capturers,
             castling,
-            castling_kept,
-            castling_of,
             goals,
             legality,
             zobrist,

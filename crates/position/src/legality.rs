@@ -101,7 +101,7 @@ impl<W: Word> Position<'_, W> {
         let mut others = MoveList::new();
         self.generate_from_pins::<_, true>(sink, royals.first(), self.targets(us), shield, false, &mut others);
         let mut collector = MoveCollector(&mut others);
-        if self.castling.0 & self.variant.castling_of[us.index()] != 0 {
+        if self.castling.0 & self.variant.castling.of_color[us.index()] != 0 {
             self.generate_castling(&self.enemy_attackers(), &mut collector, None);
         }
         if self.en_passant.any() {

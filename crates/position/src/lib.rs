@@ -4,7 +4,8 @@
 //! A variant is defined as data, a [`VariantSpec`]: a
 //! [`Geometry`](fairy_geometry::Geometry), piece kinds ([`PieceSpec`]) whose
 //! movement is built from the primitives of [`fairy_movement`], castling
-//! ([`CastlingSpec`]), promotion, and how the game ends (checkmate and
+//! ([`CastlingSpec`], from fixed squares or, in chess960 mode, from
+//! wherever the king and rooks start), promotion, and how the game ends (checkmate and
 //! stalemate results, winning [`Arrival`]s). [`Variant::new`] checks the
 //! definition and compiles it into move and attack tables, once.
 //!

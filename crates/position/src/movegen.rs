@@ -313,7 +313,7 @@ impl<W: Word> Position<'_, W> {
         if !special {
             return;
         }
-        if self.castling.0 & self.variant.castling_of[us.index()] != 0 {
+        if self.castling.0 & self.variant.castling.of_color[us.index()] != 0 {
             self.generate_castling(&self.enemy_attackers(), sink, None);
         }
         if self.en_passant.any() {
@@ -476,7 +476,7 @@ impl<W: Word> Position<'_, W> {
         if !special {
             return;
         }
-        if self.castling.0 & variant.castling_of[us.index()] != 0 {
+        if self.castling.0 & variant.castling.of_color[us.index()] != 0 {
             self.generate_castling(&attackers, sink, royal.map(|_| in_check));
         }
 
@@ -505,11 +505,11 @@ impl<W: Word> Position<'_, W> {
         let legal_only = in_check.is_some();
         // A right held means its king and rook stand on their squares: a
         // move from or to either square loses it.
-        let mut rights = self.castling.0 & self.variant.castling_of[us.index()];
+        let mut rights = self.castling.0 & self.variant.castling.of_color[us.index()];
         while rights != 0 {
             let index = rights.trailing_zeros() as usize;
             rights &= rights - 1;
-            let Some(rule) = self.variant.castling.get(index) else {
+            let Some(rule) = self.castling_rule(index) else {
                 break;
             };
             let others = occupied - SquareSet::from_square(rule.king_from) - SquareSet::from_square(rule.rook_from);
@@ -517,11 +517,22 @@ impl<W: Word> Position<'_, W> {
                 continue;
             }
             let mv = Move::castling(rule.king_from, rule.king_to, index);
-            let royal_king = self.variant.royal.contains(rule.king)
-                || (self.variant.goals.has_pseudo_royals() && self.royal_pieces(us).contains(rule.king_from));
-            if royal_king {
+            let royal_by_kind = self.variant.royal.contains(rule.king);
+            let pseudo_royal = !royal_by_kind
+                && self.variant.goals.has_pseudo_royals()
+                && self.royal_pieces(us).contains(rule.king_from);
+            if royal_by_kind || pseudo_royal {
                 let shield = self.shield(us);
-                let attacked_on = |square: Square| !shield.contains(square) && attacked(attackers, square, occupied);
+                // A pseudo-royal king's path is looked at without it on its
+                // square, as Fairy-Stockfish does: under explosions a piece
+                // next to the enemy king may stand in line behind it.
+                let path_occupied = if pseudo_royal {
+                    occupied - SquareSet::from_square(rule.king_from)
+                } else {
+                    occupied
+                };
+                let attacked_on =
+                    |square: Square| !shield.contains(square) && attacked(attackers, square, path_occupied);
                 if in_check.unwrap_or_else(|| attacked_on(rule.king_from)) || rule.king_passes.iter().any(attacked_on) {
                     continue;
                 }

@@ -7,6 +7,7 @@ use std::fmt;
 use fairy_geometry::{BoardSize, Coord, File, MAX_RANKS, Rank, Square, SquareSet, Word};
 use fairy_movement::Color;
 
+use crate::castling::MAX_RIGHTS;
 use crate::kinds::KindSet;
 use crate::mate_condition::History;
 use crate::variant::Kind;
@@ -53,6 +54,9 @@ pub struct Position<'v, W: Word = u64> {
     mailbox: W::Bytes,
     pub(crate) turn: Color,
     pub(crate) castling: CastlingRights,
+    /// For each castling right held, the index of the rule it castles by
+    /// among the variant's (which squares its king and rook start on).
+    pub(crate) castling_rules: [u16; MAX_RIGHTS],
     pub(crate) en_passant: SquareSet<W>,
     /// The piece an en passant capture removes (meaningful only while
     /// `en_passant` is not empty).
@@ -246,6 +250,7 @@ impl<'v, W: Word> Position<'v, W> {
             mailbox: W::bytes(EMPTY),
             turn: Color::White,
             castling: CastlingRights::NONE,
+            castling_rules: [0; MAX_RIGHTS],
             en_passant: SquareSet::EMPTY,
             victim: Square::new(0),
             halfmoves: 0,
@@ -326,21 +331,7 @@ impl<'v, W: Word> Position<'v, W> {
                 }
             }
         }
-        for &letter in &setup.castling {
-            let index = variant
-                .castling
-                .iter()
-                .position(|rule| rule.letter == letter)
-                .filter(|&index| !position.castling.has(index))
-                .ok_or(PositionError::UnknownCastling { letter })?;
-            let rule = &variant.castling[index];
-            if !position.pieces_of(rule.color, rule.king).contains(rule.king_from)
-                || !position.pieces_of(rule.color, rule.rook).contains(rule.rook_from)
-            {
-                return Err(PositionError::CastlingWithoutPieces { letter });
-            }
-            position.castling.0 |= 1 << index;
-        }
+        position.read_castling(&setup.castling)?;
         position.set_checks(setup.checks)?;
         position.check_goals()?;
         // A game already over may end with the winner in check: a capture
@@ -381,11 +372,7 @@ impl<'v, W: Word> Position<'v, W> {
         }
         setup.walls = self.walls.iter().collect();
         setup.turn = self.turn;
-        setup.castling = self
-            .castling
-            .iter()
-            .map(|index| self.variant.castling[index].letter)
-            .collect();
+        setup.castling = self.castling_field(false);
         let mut listed = self.en_passant;
         if self.en_passant.any() && self.en_passant_needs_marker() {
             listed.insert(self.victim);
@@ -397,9 +384,44 @@ impl<'v, W: Word> Position<'v, W> {
         setup
     }
 
-    /// The FEN string of the position.
+    /// The FEN string of the position. In chess960 mode its castling
+    /// rights name the rooks' files (Shredder-FEN, as Fairy-Stockfish
+    /// writes them: `HAha`).
     pub fn fen(&self) -> String {
         self.to_setup().fen()
+    }
+
+    /// The FEN string with X-FEN castling rights: in chess960 mode, a way's
+    /// own letter (`KQkq`) for the outermost rook on its side and the
+    /// rook's file for another, as many chess GUIs write them; otherwise
+    /// the same as [`Position::fen`]. Either form reads back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_position::{Position, Variant};
+    ///
+    /// let chess960 = Variant::<u64>::new(fairy_variants_free_chess960()?)?;
+    /// # fn fairy_variants_free_chess960() -> Result<fairy_position::VariantSpec, Box<dyn std::error::Error>> {
+    /// #     use fairy_geometry::{BoardSize, Geometry};
+    /// #     use fairy_movement::Movement;
+    /// #     use fairy_position::{CastlingSpec, PieceSpec, VariantSpec};
+    /// #     Ok(VariantSpec::new("rooks960", Geometry::new(BoardSize::new(8, 8)?), "4k3/8/8/8/8/8/8/RR2K2R w KQ - 0 1")
+    /// #         .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    /// #         .piece(PieceSpec::new('R', "rook", Movement::rook()))
+    /// #         .castling(CastlingSpec::new('K', "e1".parse()?, "g1".parse()?, 'R', "h1".parse()?, "f1".parse()?))
+    /// #         .castling(CastlingSpec::new('Q', "e1".parse()?, "c1".parse()?, 'R', "a1".parse()?, "d1".parse()?))
+    /// #         .chess960())
+    /// # }
+    /// // The right to castle long with the rook on b1, not the one on a1.
+    /// let position = Position::from_fen(&chess960, "4k3/8/8/8/8/8/8/RR2K2R w HB - 0 1")?;
+    /// assert_eq!(position.x_fen(), "4k3/8/8/8/8/8/8/RR2K2R w KB - 0 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn x_fen(&self) -> String {
+        let mut setup = self.to_setup();
+        setup.castling = self.castling_field(true);
+        setup.fen()
     }
 
     /// The variant.
@@ -494,7 +516,7 @@ impl<'v, W: Word> Position<'v, W> {
         if self.turn == Color::Black {
             hash ^= zobrist.black;
         }
-        hash ^= zobrist.castling(self.castling.0);
+        hash ^= self.castling_hash();
         for square in self.en_passant {
             hash ^= zobrist.en_passant(square.index());
         }
@@ -547,7 +569,6 @@ impl<'v, W: Word> Position<'v, W> {
     /// never causes undefined behaviour, but may panic).
     pub fn play_unchecked(&mut self, mv: Move) {
         let variant = self.variant;
-        let zobrist = &variant.zobrist;
         let (us, from, to) = (self.turn, mv.from(), mv.to());
         let Some(moving) = self.code_at(from) else { return };
         let kind = &variant.kinds[usize::from(moving >> 1)];
@@ -564,7 +585,7 @@ impl<'v, W: Word> Position<'v, W> {
             promotion.is_some() || (kind.resets_clock && (kind.pawn_like || !self.undoable(kind, from, to)));
         let mut destroyed = SquareSet::EMPTY;
         if let Some(index) = mv.castling_index() {
-            if let Some(rule) = variant.castling.get(index) {
+            if let Some(rule) = self.castling_rule(index) {
                 let rook = self.take(rule.rook_from);
                 let king = self.take(rule.king_from);
                 if let (Some(king), Some(rook)) = (king, rook) {
@@ -594,14 +615,7 @@ impl<'v, W: Word> Position<'v, W> {
                 self.leave_en_passant(from, to, usize::from(moving >> 1));
             }
         }
-        let kept = |square: Square| variant.castling_kept.get(square.index()).copied().unwrap_or(u8::MAX);
-        let rights = destroyed
-            .iter()
-            .fold(self.castling.0 & kept(from) & kept(to), |rights, square| {
-                rights & kept(square)
-            });
-        self.hash ^= zobrist.castling(self.castling.0 ^ rights);
-        self.castling = CastlingRights(rights);
+        self.lose_castling(destroyed.with(from).with(to));
         self.end_turn(resets_clock);
     }
 
@@ -918,7 +932,7 @@ impl<W: Word> PartialEq for Position<'_, W> {
             && self.mailbox == other.mailbox
             && self.walls == other.walls
             && self.turn == other.turn
-            && self.castling == other.castling
+            && self.same_castling(other)
             && self.en_passant == other.en_passant
             && (self.en_passant.is_empty() || self.victim == other.victim)
             && self.halfmoves == other.halfmoves

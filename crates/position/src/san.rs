@@ -221,8 +221,8 @@ impl<'v, W: Word> Position<'v, W> {
 
     fn san_without_suffix(&self, mv: Move) -> String {
         let size = self.variant.size();
-        if let Some(rule) = mv.castling_index().and_then(|index| self.variant.castling.get(index)) {
-            let mut text = String::from(if rule.is_long(size) { "O-O-O" } else { "O-O" });
+        if let Some(rule) = mv.castling_index().and_then(|index| self.castling_rule(index)) {
+            let mut text = String::from(if rule.long { "O-O-O" } else { "O-O" });
             if rule.san_names_rook {
                 let _ = write!(text, "({})", size.name(rule.rook_from));
             }
@@ -307,10 +307,9 @@ impl<'v, W: Word> Position<'v, W> {
                 .copied()
                 .filter(|mv| {
                     mv.castling_index()
-                        .and_then(|index| self.variant.castling.get(index))
+                        .and_then(|index| self.castling_rule(index))
                         .is_some_and(|rule| {
-                            rule.is_long(size) == long
-                                && rook.is_none_or(|rook| size.name(rule.rook_from).to_string() == rook)
+                            rule.long == long && rook.is_none_or(|rook| size.name(rule.rook_from).to_string() == rook)
                         })
                 })
                 .collect();

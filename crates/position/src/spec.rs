@@ -55,6 +55,14 @@ pub struct VariantSpec {
     pub pieces: Vec<PieceSpec>,
     /// The ways to castle (none: no castling).
     pub castling: Vec<CastlingSpec>,
+    /// Chess960 mode (Fischer random chess's castling): the king and the
+    /// rooks castle from wherever they stand on the back rank, to the
+    /// squares the ways to castle give; each side of the king has one way
+    /// at most. FEN names the rooks by their files where the way's letter
+    /// would be ambiguous, and coordinate notation writes castling as the
+    /// king taking its rook.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
+    pub chess960: bool,
     /// How the game is won, lost or drawn; checkmate loses and stalemate
     /// draws unless a goal says otherwise.
     pub goals: Vec<Goal>,
@@ -96,6 +104,7 @@ impl VariantSpec {
             geometry,
             pieces: Vec::new(),
             castling: Vec::new(),
+            chess960: false,
             goals: Vec::new(),
             n_move_rule: FIFTY_MOVES,
             compulsory_capture: false,
@@ -120,6 +129,24 @@ impl VariantSpec {
     pub fn castling(mut self, castling: CastlingSpec) -> VariantSpec {
         self.castling.push(castling);
         self
+    }
+
+    /// Turns on chess960 mode: castling from wherever the king and the
+    /// rooks start on the back rank.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_position::VariantSpec;
+    ///
+    /// let spec = VariantSpec::new("shuffle", Geometry::new(BoardSize::new(8, 8)?), "8/8/8/8/8/8/8/8 w - - 0 1").chess960();
+    /// assert!(spec.chess960);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn chess960(self) -> VariantSpec {
+        VariantSpec { chess960: true, ..self }
     }
 
     /// Adds a goal.

@@ -115,7 +115,7 @@ impl<'v, W: Word> Position<'v, W> {
     /// coordinates, the king "taking" its rook (`e1h1`).
     pub fn uci(&self, mv: Move) -> UciMove {
         let size = self.variant.size();
-        let to = match mv.castling_index().and_then(|index| self.variant.castling.get(index)) {
+        let to = match mv.castling_index().and_then(|index| self.castling_rule(index)) {
             Some(rule) => rule.notation_to,
             None => mv.to(),
         };

@@ -4,7 +4,7 @@ use fairy_geometry::{BoardSize, Geometry, Square, SquareSet, Word};
 use fairy_movement::{Color, MoveTable, ShiftTable};
 use smallvec::SmallVec;
 
-use crate::castling::Castling;
+use crate::castling::CastlingRules;
 use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
 use crate::kinds::KindSet;
@@ -43,11 +43,7 @@ pub struct Variant<W: Word = u64> {
     pub(crate) plain_moves: bool,
     pub(crate) explosion: Option<CompiledExplosion<W>>,
     pub(crate) en_passant_capturers: KindSet,
-    pub(crate) castling: Vec<Castling<W>>,
-    /// Per square: the castling rights kept by a move from or to it.
-    pub(crate) castling_kept: Vec<u8>,
-    /// Per colour: the castling rights that are that colour's.
-    pub(crate) castling_of: [u8; 2],
+    pub(crate) castling: CastlingRules<W>,
     pub(crate) goals: Goals<W>,
     pub(crate) legality: Legality,
     pub(crate) zobrist: Zobrist,
@@ -334,7 +330,14 @@ impl<W: Word> Variant<W> {
     /// The FEN letters of the castling rights, in the order of their indices
     /// in [`CastlingRights`](crate::CastlingRights).
     pub fn castling_letters(&self) -> impl Iterator<Item = char> + '_ {
-        self.castling.iter().map(|c| c.letter)
+        (0..self.castling.rights()).filter_map(|index| self.castling.of_right(index).first().map(|rule| rule.letter))
+    }
+
+    /// Whether the king and rooks castle from wherever they start on the
+    /// back rank, as in Fischer random chess (see
+    /// [`VariantSpec::chess960`](crate::VariantSpec::chess960)).
+    pub fn is_chess960(&self) -> bool {
+        self.castling.chess960
     }
 
     /// The start position as set up.

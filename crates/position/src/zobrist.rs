@@ -1,5 +1,7 @@
 //! Zobrist keys: random numbers whose XOR identifies a position.
 
+use fairy_geometry::Square;
+
 /// The keys of one variant: one per (kind, colour, square), per castling
 /// right, per en passant square, per counter beyond the board, per wall
 /// square, and one for Black to move.
@@ -22,10 +24,7 @@ impl Zobrist {
         let mut next = || {
             // SplitMix64.
             state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
+            mix(state)
         };
         let pieces = (0..kinds * 2 * squares).map(|_| next()).collect();
         let castling = std::array::from_fn(|_| next());
@@ -53,16 +52,17 @@ impl Zobrist {
             .unwrap_or(0)
     }
 
-    /// The combined key of a set of castling rights.
+    /// The key of castling right number `index`, held with its king and
+    /// rook on the variant's own squares.
     #[inline]
-    pub fn castling(&self, rights: u8) -> u64 {
-        let mut key = 0;
-        for (index, value) in self.castling.iter().enumerate() {
-            if rights & (1 << index) != 0 {
-                key ^= value;
-            }
-        }
-        key
+    pub fn castling(&self, index: usize) -> u64 {
+        self.castling.get(index).copied().unwrap_or(0)
+    }
+
+    /// What a castling right's key changes by when its king and rook start
+    /// on other squares (chess960 mode).
+    pub fn castling_squares(&self, king: Square, rook: Square) -> u64 {
+        mix(self.castling[0] ^ ((king.index() as u64) << 8 | rook.index() as u64))
     }
 
     /// The key of a counter beyond the board holding `value` (zero for 0,
@@ -74,11 +74,7 @@ impl Zobrist {
         }
         // Each value its own key, derived from the slot's by a SplitMix64
         // round.
-        let mut z =
-            self.counters.get(slot).copied().unwrap_or(0) ^ u64::from(value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        mix(self.counters.get(slot).copied().unwrap_or(0) ^ u64::from(value).wrapping_mul(0x9e37_79b9_7f4a_7c15))
     }
 
     /// The key of a wall on a square.
@@ -92,4 +88,11 @@ impl Zobrist {
     pub fn en_passant(&self, square: usize) -> u64 {
         self.en_passant.get(square).copied().unwrap_or(0)
     }
+}
+
+/// SplitMix64's output function: a well-spread key from any number.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }

@@ -35,6 +35,8 @@
 //!                            # next to it; `immune` kinds never go (default: no explosion)
 //! n_move_rule = 50           # moves by each side without a capture or clock-resetting move
 //!                            # after which a draw may be claimed (default 50; 0: none)
+//! chess960 = false           # castling from wherever the king and rooks start on the back
+//!                            # rank, as in Fischer random chess (default false)
 //!
 //! [[piece]]                  # one table per piece kind, in order
 //! letter = "P"               # required: White's upper-case FEN letter
@@ -56,7 +58,8 @@
 //! # promotion tables may also give `squares`, `black_squares` (Black's own
 //! # squares instead of White's mirrored) and `black_to` (Black's choices)
 //!
-//! [[castling]]               # one table per way to castle, as White sees it
+//! [[castling]]               # one table per way to castle, as White sees it, from the
+//!                            # variant's own squares (chess960 mode: from any, see below)
 //! letter = "K"
 //! king_from = "f1"
 //! king_to = "i1"
@@ -262,6 +265,8 @@ struct VariantFile {
     royal_held_in_check: bool,
     #[serde(default)]
     pass_on_stalemate: bool,
+    #[serde(default)]
+    chess960: bool,
     en_passant_zone: Option<ZoneFile>,
     explosion: Option<ExplosionFile>,
     mate_condition: Option<MateConditionFile>,
@@ -577,6 +582,9 @@ impl VariantFile {
         }
         if self.pass_on_stalemate {
             spec = spec.pass_on_stalemate();
+        }
+        if self.chess960 {
+            spec = spec.chess960();
         }
         if let Some(squares) = &self.en_passant_zone {
             spec = spec.en_passant_zone(zone("en_passant_zone", &squares.ranks, &squares.squares)?);

@@ -330,10 +330,9 @@ const IGNORED: [&str; 6] = [
 
 /// Options of rule families this library does not have yet, each with the
 /// family's name; they are accepted with the value that turns them off.
-const UNSUPPORTED: [(&str, &str); 65] = [
+const UNSUPPORTED: [(&str, &str); 64] = [
     ("castlingWins", "castling goals"),
     ("twoBoards", "a second board feeding the hands"),
-    ("chess960", "chess960 castling"),
     ("sittuyinPromotion", "sittuyin promotion"),
     ("promotedPieceType", "shogi-style promotion"),
     ("piecePromotionOnCapture", "shogi-style promotion"),
@@ -447,6 +446,7 @@ struct Config {
     castling_rook_kingside_file: Option<u8>,
     castling_rook_queenside_file: u8,
     castling_rook_pieces: [Vec<String>; 2],
+    chess960: bool,
     checking: bool,
     must_capture: bool,
     makpong: bool,
@@ -517,6 +517,7 @@ impl Config {
             castling_rook_kingside_file: None,
             castling_rook_queenside_file: 0,
             castling_rook_pieces: both(&["rook"]),
+            chess960: false,
             checking: true,
             must_capture: false,
             makpong: false,
@@ -807,6 +808,9 @@ impl Config {
         let mut rooks = self.castling_rook_pieces.clone();
         sided("castlingRookPieces", &mut rooks, |key| types(self, key))?;
         self.castling_rook_pieces = rooks;
+        if let Some(on) = flag("chess960")? {
+            self.chess960 = on;
+        }
         if let Some(on) = flag("checking")? {
             self.checking = on;
         }
@@ -961,6 +965,9 @@ impl Config {
         }
         if self.makpong {
             spec = spec.hold_royal_in_check();
+        }
+        if self.chess960 {
+            spec = spec.chess960();
         }
         match self.pass_on_stalemate {
             [true, true] => spec = spec.pass_on_stalemate(),
@@ -1319,7 +1326,7 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 74] = [
+const KNOWN: [&str; 75] = [
     "flagPiece",
     "flagPieceWhite",
     "flagPieceBlack",
@@ -1370,6 +1377,7 @@ const KNOWN: [&str; 74] = [
     "castlingRookPieces",
     "castlingRookPiecesWhite",
     "castlingRookPiecesBlack",
+    "chess960",
     "checking",
     "mustCapture",
     "makpongRule",

@@ -83,3 +83,51 @@ pub fn place(variant: &'static Variant<u64>, pieces: &str, turn: fairy_movement:
 pub fn ended(winner: Option<Color>, reason: EndReason) -> Option<Outcome> {
     Some(Outcome { winner, reason })
 }
+
+/// One (position, depth, expected count) case of an EPD perft file.
+pub struct PerftCase {
+    pub fen: &'static str,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// The cases of an EPD perft file: a FEN, then `;D<depth> <count>` fields,
+/// one position per line.
+pub fn perft_cases(epd: &'static str) -> Vec<PerftCase> {
+    let mut cases = Vec::new();
+    for line in epd.lines().filter(|line| !line.trim().is_empty()) {
+        let mut fields = line.split(';');
+        let fen = fields.next().unwrap().trim();
+        for field in fields {
+            let (depth, nodes) = field.trim().split_once(' ').unwrap();
+            cases.push(PerftCase {
+                fen,
+                depth: depth.trim_start_matches('D').parse().unwrap(),
+                nodes: nodes.parse().unwrap(),
+            });
+        }
+    }
+    cases
+}
+
+/// Runs every case of `epd` with at most `limit` nodes in `variant`,
+/// failing with every mismatch; returns the number of cases run and of
+/// nodes counted.
+pub fn run_perft_cases(variant: &Variant<u64>, epd: &'static str, limit: u64) -> (usize, u64) {
+    let (mut count, mut total) = (0, 0);
+    let mut failures = Vec::new();
+    for case in perft_cases(epd).iter().filter(|case| case.nodes <= limit) {
+        let position = Position::from_fen(variant, case.fen).unwrap_or_else(|error| panic!("{}: {error}", case.fen));
+        let nodes = position.perft(case.depth);
+        if nodes != case.nodes {
+            failures.push(format!(
+                "{} depth {}: {} expected, {} counted",
+                case.fen, case.depth, case.nodes, nodes
+            ));
+        }
+        count += 1;
+        total += nodes;
+    }
+    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    (count, total)
+}

@@ -432,28 +432,34 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
             }
         }
     }
-    // Castling, from the definition, under chess's conditions.
-    let letters: Vec<char> = variant.castling_letters().collect();
-    for &letter in &letters {
-        let white = letter.is_ascii_uppercase();
-        if white != (us == Color::White) || !setup.castling.contains(&letter) {
-            continue;
-        }
-        let rule = variant
-            .spec()
-            .castling
+    // Castling, from the definition, under chess's conditions; in chess960
+    // mode from the squares the FEN's letters name.
+    let castlings: Vec<(&fairy_position::CastlingSpec, Square, Square)> = if variant.is_chess960() {
+        chess960_castlings(variant, setup, us)
+    } else {
+        let letters: Vec<char> = variant.castling_letters().collect();
+        letters
             .iter()
-            .find(|c| c.letter == letter.to_ascii_uppercase())
-            .unwrap();
-        let square = |coord| {
-            let s = size.square(coord).unwrap();
-            if white { s } else { size.mirror(s) }
-        };
-        let (king_from, king_to, rook_from, rook_to) = (
-            square(rule.king_from),
-            square(rule.king_to),
-            square(rule.rook_from),
-            square(rule.rook_to),
+            .filter(|&&letter| letter.is_ascii_uppercase() == (us == Color::White) && setup.castling.contains(&letter))
+            .map(|&letter| {
+                let rule = variant
+                    .spec()
+                    .castling
+                    .iter()
+                    .find(|c| c.letter == letter.to_ascii_uppercase())
+                    .unwrap();
+                (
+                    rule,
+                    own_square(variant, us, rule.king_from),
+                    own_square(variant, us, rule.rook_from),
+                )
+            })
+            .collect()
+    };
+    for (rule, king_from, rook_from) in castlings {
+        let (king_to, rook_to) = (
+            own_square(variant, us, rule.king_to),
+            own_square(variant, us, rule.rook_to),
         );
         let between = |a: Square, b: Square| {
             let (low, high) = (a.index().min(b.index()), a.index().max(b.index()));
@@ -471,10 +477,15 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
         };
         let royal = king_spec.royal || royal_squares(variant, setup, us).contains(&king_from);
         let safe_start = !royal || !checked_at(variant, setup, king_from, us);
+        // A king royal only by its count (atomic's) is looked at off its
+        // square as it passes, as Fairy-Stockfish does.
+        let mut without_king = setup.clone();
+        without_king.board[king_from.index()] = None;
+        let passed = if king_spec.royal { setup } else { &without_king };
         let safe_passage = !royal
             || between(king_from, king_to)
                 .filter(|&s| s != king_from && s != king_to)
-                .all(|s| !checked_at(variant, setup, s, us));
+                .all(|s| !checked_at(variant, passed, s, us));
         // Written as the king taking its rook where a plain king move has
         // the castling's coordinates.
         let plain_king_move = king_spec.movement.parts().iter().any(|part| {
@@ -489,7 +500,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
             found.push(Candidate {
                 from: king_from,
                 to: king_to,
-                written_to: plain_king_move.then_some(rook_from),
+                written_to: (plain_king_move || variant.is_chess960()).then_some(rook_from),
                 promotion: None,
                 en_passant_victim: None,
                 rook: Some((rook_from, rook_to)),
@@ -734,4 +745,65 @@ fn extinct<W: Word>(variant: &Variant<W>, setup: &Setup) -> bool {
 /// Whether the reference sees a rider part (for tests that want rides).
 pub fn has_ride(part: &Part) -> bool {
     matches!(part.reach(), Reach::Ride { .. })
+}
+
+/// A square of a castling definition (as White sees it) for `color`.
+fn own_square<W: Word>(variant: &Variant<W>, color: Color, coord: fairy_geometry::Coord) -> Square {
+    let size = variant.size();
+    let square = size.square(coord).unwrap();
+    if color == Color::White {
+        square
+    } else {
+        size.mirror(square)
+    }
+}
+
+/// The ways `us` may castle in chess960 mode, read afresh from the FEN's
+/// letters: file letters (as Shredder-FEN writes them) name the rook, or,
+/// where a castling king stands on that file, the king that castles
+/// (otherwise the one on the lowest file); the rook's side of the king
+/// picks the way.
+fn chess960_castlings<'a, W: Word>(
+    variant: &'a Variant<W>,
+    setup: &Setup,
+    us: Color,
+) -> Vec<(&'a fairy_position::CastlingSpec, Square, Square)> {
+    let size = variant.size();
+    let mut found = Vec::new();
+    let mut chosen_king = None;
+    for &letter in &setup.castling {
+        if letter.is_ascii_uppercase() != (us == Color::White) {
+            continue;
+        }
+        let file = (letter.to_ascii_lowercase() as u8).wrapping_sub(b'a');
+        for rule in &variant.spec().castling {
+            let rank = size.rank_of(own_square(variant, us, rule.king_from));
+            let king_letter = rule
+                .king
+                .unwrap_or_else(|| variant.spec().pieces.iter().find(|p| p.royal).unwrap().letter);
+            let is = |square: Square, wanted: char| {
+                setup
+                    .piece_at(square)
+                    .is_some_and(|p| p.color == us && p.letter == wanted)
+            };
+            let kings: Vec<Square> = (0..size.files())
+                .filter_map(|f| size.square_at(f, rank))
+                .filter(|&s| is(s, king_letter))
+                .collect();
+            let Some(square) = size.square_at(file, rank) else {
+                continue;
+            };
+            if is(square, king_letter) {
+                chosen_king = Some(square);
+                break;
+            }
+            let king = chosen_king.filter(|k| kings.contains(k)).or(kings.first().copied());
+            let Some(king) = king else { continue };
+            let long = rule.rook_from.file < rule.king_from.file;
+            if (size.file_of(square) < size.file_of(king)) == long && is(square, rule.rook) {
+                found.push((rule, king, square));
+            }
+        }
+    }
+    found
 }

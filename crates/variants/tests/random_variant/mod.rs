@@ -1,8 +1,8 @@
 //! Random variant definitions read from bytes, for property tests and
 //! fuzzing: boards with nets, cylinders and grids; pieces of leaps, rides,
 //! lame leaps, multi-step moves and initial-only parts; pawn-like kinds with
-//! double steps, en passant and chains of promotions; castling, by a royal
-//! king or not; arrivals (at once or after a reply), extinction, check
+//! double steps, en passant and chains of promotions; castling (in chess960
+//! mode too), by a royal king or not; arrivals (at once or after a reply), extinction, check
 //! counting, compulsory capture, checks forbidden; explosions, kings royal
 //! by their count, duple check, kings that spare their own kind, a king
 //! held in check, promotion limits; walls, and captures that petrify;
@@ -296,31 +296,39 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     for piece in pieces {
         spec = spec.piece(piece);
     }
+    // In chess960 mode the ways to castle are given for a king elsewhere:
+    // the king and rooks castle from where they stand.
+    let chess960 = castles && choices.chance(2);
+    let ways_file = if chess960 {
+        1 + choices.below(usize::from(files) - 2) as u8
+    } else {
+        king_file
+    };
     if castles {
         let mut rights = Vec::new();
-        if king_file + 2 < files {
+        if ways_file + 2 < files {
             spec = spec.castling(
                 CastlingSpec::new(
                     'K',
-                    coord(king_file, 0),
-                    coord(king_file + 2, 0),
+                    coord(ways_file, 0),
+                    coord(ways_file + 2, 0),
                     rook,
                     coord(files - 1, 0),
-                    coord(king_file + 1, 0),
+                    coord(ways_file + 1, 0),
                 )
                 .by('K'),
             );
             rights.extend(['K', 'k']);
         }
-        if king_file >= 2 {
+        if ways_file >= 2 {
             spec = spec.castling(
                 CastlingSpec::new(
                     'Q',
-                    coord(king_file, 0),
-                    coord(king_file - 2, 0),
+                    coord(ways_file, 0),
+                    coord(ways_file - 2, 0),
                     rook,
                     coord(0, 0),
-                    coord(king_file - 1, 0),
+                    coord(ways_file - 1, 0),
                 )
                 .by('K'),
             );
@@ -328,6 +336,9 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
         }
         setup.castling = rights;
         spec.start_fen = setup.fen();
+        if chess960 {
+            spec = spec.chess960();
+        }
         if royal_king && !second_royal {
             // The royal piece castles unless another king is named.
             for rule in &mut spec.castling {
