@@ -17,6 +17,12 @@ For each variant (an FSF name with a definition file, by default
    same moves);
 3. perft at sampled positions of those games.
 
+A variant in chess960 mode (its FEN names castling rooks by file, as
+`fischerandom` and `caparandom` do) is checked the same way from numbered
+shuffled starts too (`--starts`, fewer games each): fairy's start number
+N (`fairy show FILE --start N`), read by FSF. For chess the numbering is
+checked against python-chess's `Board.from_chess960_pos` when installed.
+
 On a perft mismatch it descends to a position whose move sets differ and
 prints the difference. fairy is driven through its command line
 (`fairy perft FILE DEPTH --divide --positions FILE`), all positions of a
@@ -172,21 +178,27 @@ def descend(variant, fairy, fen, moves, depth, report):
     report.fail("perft differs but no move-set difference found below %s" % fen)
 
 
-def check_variant(name, definition, fairy_binary, args, lines):
+def check_variant(name, definition, fairy_binary, args, lines, start=None, games=None):
+    """Checks a variant from its start, or from the FEN `start` (a chess960
+    start) with `games` random games."""
     report = Report(name, lines)
     fairy = Fairy(fairy_binary, definition)
-    # The start position as FSF writes it once read: FSF's configured start
-    # FENs may leave out fields, or carry castling rights its rules ignore.
-    start = sf.get_fen(name, sf.start_fen(name), [])
+    games = args.games if games is None else games
+    own_start = start is None
+    if own_start:
+        # The start position as FSF writes it once read: FSF's configured
+        # start FENs may leave out fields, or carry castling rights its
+        # rules ignore.
+        start = sf.get_fen(name, sf.start_fen(name), [])
 
     # 1. The start position and perft from it.
     first = fairy.divide([(start, [])], 1)[0]
     if "error" in first:
-        report.fail("fairy refuses FSF's start position %s: %s" % (start, first["error"]))
+        report.fail("fairy refuses the start position %s: %s" % (start, first["error"]))
         return report
     # The two start positions must be the same position, however written
     # (FSF's own start FENs leave out empty fields: `w 0 1`).
-    ours_start = run_start_fen(fairy_binary, definition)
+    ours_start = run_start_fen(fairy_binary, definition) if own_start else first["fen"]
     if ours_start != first["fen"]:
         report.fail("start position: fairy's is %s, FSF's %s reads as %s" % (ours_start, start, first["fen"]))
     depth = 1
@@ -210,8 +222,8 @@ def check_variant(name, definition, fairy_binary, args, lines):
 
     # 2. Random games.
     positions = []
-    for game in range(args.games):
-        rng = random.Random("%s/%d/%d" % (name, args.seed, game))
+    for game in range(games):
+        rng = random.Random("%s/%s/%d/%d" % (name, "" if own_start else start, args.seed, game))
         moves = []
         for _ in range(args.plies):
             positions.append(list(moves))
@@ -271,7 +283,7 @@ def check_variant(name, definition, fairy_binary, args, lines):
         if theirs and index % args.sample_every == 0:
             sampled.append(moves)
     report.note("%d positions from %d games: move sets and FEN agree (%d FENs written differently but read alike);"
-                " %d games ended, with the same result" % (checked, args.games, equivalent, ended))
+                " %d games ended, with the same result" % (checked, games, equivalent, ended))
 
     # 3. Perft at sampled positions.
     if args.perft_depth > 1 and sampled:
@@ -304,6 +316,58 @@ def run_start_fen(binary, definition):
     return "(fairy failed: %s)" % run.stderr.strip()
 
 
+def chess960_starts(binary, definition, fen):
+    """How many numbered chess960 starts fairy has for a variant whose start
+    FEN `fen` is written in chess960 mode (castling rooks named by file),
+    or 0."""
+    fields = fen.split()
+    if len(fields) < 3 or not (set(fields[2]) - set("KQkq-")):
+        return 0
+    run = subprocess.run([binary, "show", definition, "--start", str(10**18)], capture_output=True, text=True)
+    words = run.stderr.split()
+    return int(words[-1]) + 1 if "numbered" in words else 0
+
+
+def chess960_fen(binary, definition, number):
+    run = subprocess.run([binary, "show", definition, "--start", str(number), "--ascii"],
+                         capture_output=True, text=True)
+    for line in run.stdout.splitlines():
+        if line.startswith("FEN: "):
+            return line[5:]
+    return None
+
+
+def check_chess960_starts(name, definition, args, lines):
+    """The variant from `args.starts` numbered starts; returns the number of
+    mismatches."""
+    count = chess960_starts(args.fairy, definition, run_start_fen(args.fairy, definition))
+    if not count or not args.starts:
+        return 0
+    try:
+        import chess
+    except ImportError:
+        chess = None
+    numbers = random.Random("%s/%d/starts" % (name, args.seed)).sample(range(count), min(args.starts, count))
+    failures = 0
+    for number in numbers:
+        fen = chess960_fen(args.fairy, definition, number)
+        if fen is None:
+            lines.append("  MISMATCH %s: fairy has no start number %d" % (name, number))
+            failures += 1
+            continue
+        if chess is not None and count == 960:
+            expected = chess.Board.from_chess960_pos(number).board_fen()
+            if fen.split()[0] != expected:
+                lines.append("  MISMATCH %s: start %d is %s, python-chess's %s" % (name, number, fen, expected))
+                failures += 1
+        report = check_variant(name, definition, args.fairy, args, lines, start=fen, games=args.start_games)
+        failures += len(report.failures)
+        if not args.quiet:
+            lines.append("  start %d (%s): %s" % (number, fen, "; ".join(report.notes[-2:])))
+    lines.append("  %d chess960 starts of %d checked" % (len(numbers), count))
+    return failures
+
+
 def run_one(item):
     """Checks one variant, returning its name, what to print, and whether
     it differs: the unit of work of --jobs."""
@@ -313,10 +377,11 @@ def run_one(item):
     report = check_variant(name, definition, args.fairy, args, lines)
     if not args.quiet:
         lines += ["  " + note for note in report.notes]
-    if report.failures:
-        lines.append("  %d mismatches" % len(report.failures))
+    failures = len(report.failures) + check_chess960_starts(name, definition, args, lines)
+    if failures:
+        lines.append("  %d mismatches" % failures)
     lines.append("  (%.1f s)" % (time.time() - begun))
-    return name, "\n".join(lines) + "\n", bool(report.failures)
+    return name, "\n".join(lines) + "\n", bool(failures)
 
 
 def run_all(work, jobs):
@@ -342,8 +407,11 @@ def main():
     parser.add_argument("--sample-every", type=int, default=7, help="perft at every N-th position")
     parser.add_argument("--perft-depth", type=int, default=2, help="perft depth at sampled positions")
     parser.add_argument("--max-depth", type=int, default=5, help="deepest start perft")
+    parser.add_argument("--starts", type=int, default=20,
+                        help="numbered starts checked for a variant in chess960 mode")
+    parser.add_argument("--start-games", type=int, default=2, help="random games from each numbered start")
     parser.add_argument("--quick", action="store_true",
-                        help="a bounded sample for CI: 2 games of 40 plies, small perft budgets")
+                        help="a bounded sample for CI: 2 games of 40 plies, small perft budgets, 2 chess960 starts")
     parser.add_argument("--start-budget", type=int, default=3000,
                         help="most legal_moves calls for FSF's start perft (the depth follows)")
     parser.add_argument("--sample-budget", type=int, default=1000,
@@ -354,6 +422,7 @@ def main():
     if args.quick:
         args.games, args.plies, args.sample_every = 2, 40, 10
         args.start_budget, args.sample_budget = 500, 300
+        args.starts, args.start_games = 2, 1
 
     if not os.path.exists(args.fairy):
         sys.exit("no fairy binary at %s: cargo build --release -p fairy-cli" % args.fairy)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Drives `fairy uci` with python-chess, a real UCI client.
 
-It plays whole games, engine against itself, in chess and in some of the
-variants python-chess knows (its own rules check every move and the end of
+It plays whole games, engine against itself, in chess (and Chess960) and
+in some of the variants python-chess knows (its own rules check every move and the end of
 each game), and asks for an analysis, reading the `info` lines. Needs
 `pip install chess` and `cargo build --release -p fairy-cli`; outside
 `cargo test`.
@@ -47,16 +47,24 @@ def main():
         if engine.id.get("name", "").split()[0] != "fairy":
             sys.exit("unexpected engine name %r" % engine.id.get("name"))
         variants = engine.options["UCI_Variant"].var
+        # Two Chess960 starts: python-chess turns UCI_Chess960 on and
+        # writes castling as the king taking its rook.
         for board in (chess.Board(), chess.variant.AtomicBoard(), chess.variant.ThreeCheckBoard(),
-                      chess.variant.AntichessBoard(), chess.variant.RacingKingsBoard()):
+                      chess.variant.AntichessBoard(), chess.variant.RacingKingsBoard(),
+                      chess.Board.from_chess960_pos(284), chess.Board.from_chess960_pos(0)):
             if board.uci_variant not in variants:
                 sys.exit("UCI_Variant does not offer %s" % board.uci_variant)
             # python-chess sets UCI_Variant from the board, and checks
             # every move by its own rules.
             board = play(engine, board, args.plies, args.movetime)
             outcome = board.outcome(claim_draw=True)
-            print("%-12s %3d plies  %s" % (board.uci_variant, len(board.move_stack),
-                                           outcome.result() if outcome else "unfinished"))
+            replay, castlings = board.root(), 0
+            for move in board.move_stack:
+                castlings += replay.is_castling(move)
+                replay.push(move)
+            name = "chess960" if board.chess960 else board.uci_variant
+            print("%-12s %3d plies  %d castlings  %s" % (name, len(board.move_stack), castlings,
+                                                         outcome.result() if outcome else "unfinished"))
         info = engine.analyse(chess.Board(), chess.engine.Limit(depth=4))
         if info.get("depth") != 4 or "score" not in info or not info.get("pv"):
             sys.exit("the analysis lacks depth, score or pv: %r" % info)

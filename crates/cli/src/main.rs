@@ -8,12 +8,13 @@ mod show;
 mod uci;
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use fairy::geometry::Word;
-use fairy::position::{AnyVariant, Game, Position, VariantVisitor};
+use fairy::position::{AnyVariant, Game, Position, VariantSpec, VariantVisitor};
+use fairy::variants::chess960::Chess960Starts;
 use fairy::{Variant, variants};
 
 /// Chess variants from the command line.
@@ -40,7 +41,7 @@ enum Command {
         /// `FEN` or `startpos`, optionally followed by `moves` and moves in
         /// coordinate notation (as UCI's `position` command takes them).
         /// Each position's count is preceded by `position N: FEN`.
-        #[arg(long, conflicts_with_all = ["fen", "moves"])]
+        #[arg(long, conflicts_with_all = ["fen", "moves", "number"])]
         positions: Option<PathBuf>,
         /// Print each root move with its count as soon as it is counted.
         #[arg(long)]
@@ -108,13 +109,23 @@ enum Command {
     Uci,
 }
 
-/// The position a command starts from: the variant's start or a FEN, and
-/// moves played from there.
+/// The position a command starts from: the variant's start, a chess960
+/// start or a FEN, and moves played from there.
 #[derive(Args, Debug, Clone, Default)]
 struct Start {
     /// Start from this position instead of the variant's start.
     #[arg(long)]
     fen: Option<String>,
+    /// Start from chess960 start position number N (0 to 959 in chess, 518
+    /// the classical one), or `random`: the back rank shuffled, in chess960
+    /// mode.
+    #[arg(long = "start", value_name = "N", conflicts_with = "fen")]
+    number: Option<String>,
+    /// Castle in chess960 mode: from wherever the king and rooks stand on
+    /// the back rank, written as the king taking its rook (implied by
+    /// --start).
+    #[arg(long)]
+    chess960: bool,
     /// Then play these moves, in coordinate notation separated by spaces
     /// (`"e2e4 e7e5"`).
     #[arg(long)]
@@ -130,7 +141,11 @@ impl Start {
             None => (text.trim(), None),
         };
         let fen = (position != "startpos").then(|| position.strip_prefix("fen ").unwrap_or(position).to_owned());
-        Start { fen, moves }
+        Start {
+            fen,
+            moves,
+            ..Start::default()
+        }
     }
 }
 
@@ -235,45 +250,43 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             threads,
         } => {
             let numbered = positions.is_some();
+            let (variant, start) = load(&variant, &start, out)?;
             let starts = match positions {
                 None => vec![start],
                 Some(path) => perft::read_positions(&path)?,
             };
-            with_variant(
-                &variant,
-                perft::Perft {
-                    depth,
-                    starts: &starts,
-                    numbered,
-                    divide,
-                    threads: threads as usize,
-                    out,
-                },
-            )
+            variant.visit(perft::Perft {
+                depth,
+                starts: &starts,
+                numbered,
+                divide,
+                threads: threads as usize,
+                out,
+            })
         }
         Command::Show {
             variant,
             start,
             svg,
             ascii,
-        } => with_variant(
-            &variant,
-            show::Show {
+        } => {
+            let (variant, start) = load(&variant, &start, out)?;
+            variant.visit(show::Show {
                 start: &start,
                 svg,
                 ascii,
                 out,
-            },
-        ),
-        Command::Analyse { variant, start, limit } => with_variant(
-            &variant,
-            analyse::Analyse {
+            })
+        }
+        Command::Analyse { variant, start, limit } => {
+            let (variant, start) = load(&variant, &start, out)?;
+            variant.visit(analyse::Analyse {
                 start: &start,
                 depth: limit.depth,
                 time: limit.time,
                 out,
-            },
-        ),
+            })
+        }
         Command::Play {
             variant,
             start,
@@ -299,12 +312,24 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
             };
             let mut input = io::stdin().lock();
             match variant {
-                Some(name) => with_variant(&name, play::Play::new(options, &mut input, out)).map(drop),
+                Some(name) => {
+                    let (variant, start) = load(&name, &start, out)?;
+                    let options = play::Options {
+                        start: &start,
+                        ..options
+                    };
+                    variant.visit(play::Play::new(options, &mut input, out)).map(drop)
+                }
                 None => {
                     let mut summary = Vec::new();
                     for name in variants::NAMES {
                         writeln!(out, "=== {name}")?;
-                        let ending = with_variant(name, play::Play::new(options, &mut input, out))?;
+                        let (variant, start) = load(name, &start, out)?;
+                        let options = play::Options {
+                            start: &start,
+                            ..options
+                        };
+                        let ending = variant.visit(play::Play::new(options, &mut input, out))?;
                         summary.push((name, ending));
                         writeln!(out)?;
                     }
@@ -322,25 +347,114 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
     }
 }
 
-/// Runs `command` on the variant named `name`: a built-in one, or the
-/// definition in the file at that path.
-fn with_variant<T, C: VariantVisitor<Output = Result<T, Failure>>>(name: &str, command: C) -> Result<T, Failure> {
-    if let Some(variant) = variants::by_name(name) {
-        return command.visit(variant);
-    }
+/// Where the gallery's variant files are looked for by name: the
+/// `examples/variants` folder of the working directory, then that of the
+/// source tree the tool was built from.
+fn gallery_dirs() -> [PathBuf; 2] {
+    [
+        PathBuf::from("examples/variants"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/variants"),
+    ]
+}
+
+/// The definition file a variant name stands for: the name itself if it
+/// is a path (or an ini file's variant), or the gallery file of that name.
+fn definition_path(name: &str) -> Option<PathBuf> {
     let is_path = name.ends_with(".toml")
         || name.ends_with(".ini")
         || name.contains(".ini:")
         || name.contains(std::path::MAIN_SEPARATOR)
         || name.contains('/');
-    if !is_path {
-        return Err(Failure::Message(format!(
-            "unknown variant {name:?} (built-in variants: {}; or give a .toml definition file)",
-            variants::NAMES.join(", ")
-        )));
+    if is_path {
+        return Some(PathBuf::from(name));
     }
-    let variant: AnyVariant = variants::load(name).map_err(|error| Failure::Message(error.to_string()))?;
-    variant.visit(command)
+    gallery_dirs()
+        .into_iter()
+        .map(|dir| dir.join(format!("{name}.toml")))
+        .find(|path| path.exists())
+}
+
+/// A variant the command line names, compiled.
+enum Loaded {
+    /// A built-in variant, compiled once for the whole program.
+    BuiltIn(&'static Variant<u64>),
+    /// A variant from a file, or one compiled for chess960 mode.
+    Compiled(Box<AnyVariant>),
+}
+
+impl Loaded {
+    fn visit<C: VariantVisitor>(&self, command: C) -> C::Output {
+        match self {
+            Loaded::BuiltIn(variant) => command.visit(*variant),
+            Loaded::Compiled(variant) => variant.visit(command),
+        }
+    }
+
+    fn spec(&self) -> &VariantSpec {
+        match self {
+            Loaded::BuiltIn(variant) => variant.spec(),
+            Loaded::Compiled(variant) => variant.spec(),
+        }
+    }
+}
+
+/// The variant named `name` (a built-in one, a gallery file by its name,
+/// or a definition file by its path) in the mode `start` asks for, and
+/// `start` with the FEN of the chess960 start it numbers. A random start
+/// says its number on `out`.
+fn load(name: &str, start: &Start, out: &mut impl Write) -> Result<(Loaded, Start), Failure> {
+    let message = |error: &dyn std::fmt::Display| Failure::Message(error.to_string());
+    let variant = match variants::by_name(name) {
+        Some(variant) => Loaded::BuiltIn(variant),
+        None => {
+            let path = definition_path(name).ok_or_else(|| {
+                Failure::Message(format!(
+                    "unknown variant {name:?} (built-in variants: {}; or a gallery variant's name, or a .toml definition file)",
+                    variants::NAMES.join(", ")
+                ))
+            })?;
+            Loaded::Compiled(Box::new(variants::load(&path).map_err(|error| message(&error))?))
+        }
+    };
+    if !start.chess960 && start.number.is_none() {
+        return Ok((variant, start.clone()));
+    }
+    let spec = variant.spec().clone().chess960();
+    let mut start = start.clone();
+    if let Some(number) = &start.number {
+        let starts = Chess960Starts::new(&spec).map_err(|error| message(&error))?;
+        let number = if number == "random" {
+            let number = random() % starts.count();
+            writeln!(out, "chess960 start position {number}")?;
+            number
+        } else {
+            number.parse().map_err(|_| {
+                Failure::Message(format!(
+                    "--start takes a number (0 to {}) or `random`, not {number:?}",
+                    starts.count() - 1
+                ))
+            })?
+        };
+        start.fen = Some(starts.fen(number).map_err(|error| message(&error))?);
+    }
+    let variant = match variant {
+        Loaded::BuiltIn(built_in) if built_in.is_chess960() => Loaded::BuiltIn(built_in),
+        Loaded::Compiled(compiled) if compiled.spec().chess960 => Loaded::Compiled(compiled),
+        _ => Loaded::Compiled(Box::new(AnyVariant::new(spec).map_err(|error| message(&error))?)),
+    };
+    Ok((variant, start))
+}
+
+/// A random number, from the standard library's per-process hash keys.
+fn random() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_nanos()),
+    );
+    hasher.finish()
 }
 
 /// The game from the variant's start position, or the one the FEN of

@@ -9,7 +9,6 @@
 //! a fresh session on it.
 
 use std::io::{self, BufRead, Write};
-use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
@@ -19,10 +18,10 @@ use fairy::Variant;
 use fairy::engine::{Engine, Limits, Score, SearchInfo, StopHandle};
 use fairy::geometry::Word;
 use fairy::movement::Color;
-use fairy::position::{Game, Position, VariantVisitor};
+use fairy::position::{AnyVariant, Game, Position, VariantSpec, VariantVisitor};
 use fairy::variants;
 
-use crate::{Failure, Start};
+use crate::{Failure, Start, definition_path, gallery_dirs};
 
 /// The engine's name in `id name`.
 const NAME: &str = concat!("fairy ", env!("CARGO_PKG_VERSION"));
@@ -30,16 +29,6 @@ const NAME: &str = concat!("fairy ", env!("CARGO_PKG_VERSION"));
 const DEFAULT_HASH: usize = 16;
 /// The largest transposition table `Hash` accepts, in megabytes.
 const MAX_HASH: usize = 4096;
-
-/// Where the gallery's variant files are looked for by name: the
-/// `examples/variants` folder of the working directory, then that of the
-/// source tree the tool was built from.
-fn gallery_dirs() -> [PathBuf; 2] {
-    [
-        PathBuf::from("examples/variants"),
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/variants"),
-    ]
-}
 
 /// The variants `UCI_Variant` offers: the built-in ones, then the gallery's.
 fn variant_names() -> Vec<String> {
@@ -67,6 +56,8 @@ enum Next {
     /// `VariantPath`: a TOML definition to load, or a Fairy-Stockfish ini
     /// file whose variants `UCI_Variant` may then name.
     Path(String),
+    /// `UCI_Chess960`: the same variant, in chess960 mode or not.
+    Chess960(bool),
     Quit,
 }
 
@@ -118,6 +109,7 @@ pub(crate) fn run(mut input: impl BufRead) -> Result<(), Failure> {
                 }
                 writeln!(out, "option name UCI_Variant type combo default chess{variants}")?;
                 writeln!(out, "option name VariantPath type string default <empty>")?;
+                writeln!(out, "option name UCI_Chess960 type check default false")?;
                 writeln!(out, "option name Threads type spin default 1 min 1 max 1")?;
                 writeln!(
                     out,
@@ -156,6 +148,7 @@ pub(crate) fn run(mut input: impl BufRead) -> Result<(), Failure> {
 fn worker(commands: &Receiver<String>, shared: &Shared) -> Result<(), Failure> {
     let mut name = String::from("chess");
     let mut hash = DEFAULT_HASH;
+    let mut chess960 = false;
     // The Fairy-Stockfish ini file `VariantPath` named, if any.
     let mut ini: Option<String> = None;
     loop {
@@ -164,7 +157,7 @@ fn worker(commands: &Receiver<String>, shared: &Shared) -> Result<(), Failure> {
             shared,
             hash: &mut hash,
         };
-        let next = match load(&name, ini.as_deref(), session) {
+        let next = match load(&name, ini.as_deref(), chess960, session) {
             Ok(next) => next?,
             Err(message) => {
                 say(&format!("info string {message}; back to chess"))?;
@@ -181,6 +174,7 @@ fn worker(commands: &Receiver<String>, shared: &Shared) -> Result<(), Failure> {
                 ini = Some(path);
             }
             Next::Path(path) => name = path,
+            Next::Chess960(on) => chess960 = on,
             Next::Quit => return Ok(()),
         }
     }
@@ -188,30 +182,36 @@ fn worker(commands: &Receiver<String>, shared: &Shared) -> Result<(), Failure> {
 
 /// Runs `session` on the variant called `name`: a built-in one, one of
 /// the ini file `VariantPath` named, a gallery file by its name, or a
-/// definition file by its path.
-fn load(name: &str, ini: Option<&str>, session: Session<'_>) -> Result<Result<Next, Failure>, String> {
+/// definition file by its path; in chess960 mode if `chess960` (a variant
+/// whose own rules are chess960's stays so either way).
+fn load(name: &str, ini: Option<&str>, chess960: bool, session: Session<'_>) -> Result<Result<Next, Failure>, String> {
+    let cannot = |error: &dyn std::fmt::Display| format!("cannot load {name:?}: {error}");
+    let in_mode = |spec: &VariantSpec| AnyVariant::new(spec.clone().chess960()).map_err(|error| cannot(&error));
     if let Some(variant) = variants::by_name(name) {
+        if chess960 && !variant.is_chess960() {
+            return Ok(in_mode(variant.spec())?.visit(session));
+        }
         return Ok(session.visit(variant));
     }
-    if let Some(ini) = ini {
-        let text = std::fs::read_to_string(ini).map_err(|error| format!("cannot read {ini}: {error}"))?;
-        if variants::fsf::names(&text).is_ok_and(|names| names.iter().any(|n| n == name)) {
-            let variant =
-                variants::load(format!("{ini}:{name}")).map_err(|error| format!("cannot load {name:?}: {error}"))?;
-            return Ok(variant.visit(session));
+    let variant = match ini {
+        Some(ini) if is_in_ini(ini, name)? => {
+            variants::load(format!("{ini}:{name}")).map_err(|error| cannot(&error))?
         }
-    }
-    let path = if name.ends_with(".toml") || name.contains(".ini:") {
-        PathBuf::from(name)
-    } else {
-        gallery_dirs()
-            .into_iter()
-            .map(|dir| dir.join(format!("{name}.toml")))
-            .find(|path| path.exists())
-            .ok_or_else(|| format!("unknown variant {name:?}"))?
+        _ => {
+            let path = definition_path(name).ok_or_else(|| format!("unknown variant {name:?}"))?;
+            variants::load(&path).map_err(|error| cannot(&error))?
+        }
     };
-    let variant = variants::load(&path).map_err(|error| format!("cannot load {name:?}: {error}"))?;
+    if chess960 && !variant.spec().chess960 {
+        return Ok(in_mode(variant.spec())?.visit(session));
+    }
     Ok(variant.visit(session))
+}
+
+/// Whether the ini file at `path` defines a variant called `name`.
+fn is_in_ini(path: &str, name: &str) -> Result<bool, String> {
+    let text = std::fs::read_to_string(path).map_err(|error| format!("cannot read {path}: {error}"))?;
+    Ok(variants::fsf::names(&text).is_ok_and(|names| names.iter().any(|n| n == name)))
 }
 
 /// Writes one line to standard output and flushes it.
@@ -256,6 +256,12 @@ impl VariantVisitor for Session<'_> {
                     match option.to_ascii_lowercase().as_str() {
                         "uci_variant" => return Ok(Next::Load(value)),
                         "variantpath" if !value.is_empty() && value != "<empty>" => return Ok(Next::Path(value)),
+                        "uci_chess960" => match value.to_ascii_lowercase().as_str() {
+                            "true" if !variant.is_chess960() => return Ok(Next::Chess960(true)),
+                            "false" if variant.is_chess960() => return Ok(Next::Chess960(false)),
+                            "true" | "false" => {}
+                            _ => say(&format!("info string UCI_Chess960 is true or false, not {value:?}"))?,
+                        },
                         "hash" => match value.parse::<usize>() {
                             Ok(megabytes) if (1..=MAX_HASH).contains(&megabytes) => {
                                 *self.hash = megabytes;

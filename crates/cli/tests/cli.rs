@@ -676,3 +676,59 @@ fn fairy_stockfish_ini_files_from_the_command_line_and_uci() {
     ));
     assert!(text.contains("Nodes searched: 784"), "{text}");
 }
+
+#[test]
+fn chess960_starts_by_number_or_at_random() {
+    // Start 0 is BBQNNRKR; FSF's `fischerandom` counts 9006 at depth 3.
+    let output = fairy(&["show", "chess", "--start", "0", "--ascii"]);
+    assert!(
+        stdout(&output).contains("FEN: bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"),
+        "{}",
+        stdout(&output)
+    );
+    let output = fairy(&["perft", "fischerandom", "3", "--start", "0"]);
+    assert!(stdout(&output).contains("Nodes searched: 9006"), "{}", stdout(&output));
+    // A random start says its number.
+    let output = fairy(&["show", "caparandom", "--start", "random", "--ascii"]);
+    assert!(output.status.success());
+    assert!(
+        stdout(&output).starts_with("chess960 start position "),
+        "{}",
+        stdout(&output)
+    );
+    // Numbers beyond the last, and variants without castling, are errors.
+    let output = fairy(&["show", "chess", "--start", "960"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("numbered 0 to 959"));
+    let output = fairy(&["show", "chennis", "--start", "3"]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("does not castle"));
+    let output = fairy(&["show", "chess", "--start", "first"]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--start takes a number"));
+}
+
+#[test]
+fn chess960_mode_writes_castling_as_the_king_taking_its_rook() {
+    let fen = "rnbqk2r/pppppppp/8/8/8/8/PPPPPPPP/R3KBNR w KQkq - 0 1";
+    let output = fairy(&["perft", "chess", "1", "--divide", "--fen", fen, "--chess960"]);
+    assert!(stdout(&output).contains("e1a1: 1"), "{}", stdout(&output));
+    let output = fairy(&["perft", "chess", "1", "--divide", "--fen", fen]);
+    assert!(stdout(&output).contains("e1c1: 1"), "{}", stdout(&output));
+}
+
+#[test]
+fn uci_chess960_switches_the_mode() {
+    // chessprogramming.org's first Chess960 perft position: 21, then 528.
+    let text = uci_session(
+        "uci\nsetoption name UCI_Chess960 value true\n\
+         position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\n\
+         go perft 2\n\
+         position fen rnbqk2r/pppppppp/8/8/8/8/PPPPPPPP/R3KBNR w KQkq - 0 1 moves e1a1\n\
+         go perft 1\n",
+    );
+    assert!(text.contains("Nodes searched: 528"), "{text}");
+    assert!(text.contains("Nodes searched: 22"), "{text}");
+    assert!(
+        text.contains("option name UCI_Chess960 type check default false"),
+        "{text}"
+    );
+}

@@ -85,6 +85,27 @@ impl Movement {
             .any(|part| part.offsets().iter().any(|offset| offset.ranks <= 0))
     }
 
+    /// Whether every move keeps the piece on squares of one colour of a
+    /// chequered board (a bishop, a ferz, an alfil): each step changes the
+    /// file and the rank by an even number of squares together.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_movement::Movement;
+    ///
+    /// assert!(Movement::bishop().is_color_bound());
+    /// assert!(!Movement::knight().is_color_bound());
+    /// assert!(!Movement::bishop().and(Movement::knight()).is_color_bound());
+    /// ```
+    pub fn is_color_bound(&self) -> bool {
+        self.parts.iter().all(|part| {
+            part.offsets()
+                .iter()
+                .all(|offset| (i32::from(offset.files) + i32::from(offset.ranks)) % 2 == 0)
+        })
+    }
+
     /// King: one step in any of the eight directions (Betza `K` = `WF`).
     pub fn king() -> Movement {
         Movement::new([Part::leap(Atom::WAZIR), Part::leap(Atom::FERZ)])

@@ -23,6 +23,7 @@
 mod cgnp;
 mod chennis;
 mod chess;
+pub mod chess960;
 pub mod file;
 pub mod fsf;
 mod gnu;
