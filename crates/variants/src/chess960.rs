@@ -132,6 +132,9 @@ impl Chess960Starts {
         }
         let rank = way.king_from.rank.index();
         let size = start.size;
+        if rank >= size.ranks() {
+            return Err(bad("the castling king's rank is off the board"));
+        }
         let files = usize::from(size.files());
         let white = |file: usize| {
             let square = size.square_at(file as u8, rank)?;

@@ -53,6 +53,13 @@ fn the_chess_suite_counts_alike_in_chess960_mode() {
     assert!(count > 400, "only {count} cases under the node limit");
 }
 
+#[test]
+#[ignore = "deep: 4.8 billion nodes, about 90 s in release; run with --release -- --ignored"]
+fn the_chess_suite_counts_alike_in_chess960_mode_to_depth_6() {
+    let count = run(fischer_random(), CHESS_EPD, u64::MAX);
+    assert_eq!(count, common::perft_cases(CHESS_EPD).len());
+}
+
 /// Perft of a FEN in a variant of any word.
 struct Perft<'a> {
     fen: &'a str,
@@ -199,6 +206,10 @@ fn variants_that_cannot_be_shuffled_say_why() {
     assert_eq!(Chess960Starts::new(&chennis), Err(StartError::NoCastling));
     let mut spec = fairy_variants::chess_spec();
     spec.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qq - 0 1".to_owned();
+    assert!(matches!(Chess960Starts::new(&spec), Err(StartError::BackRank { .. })));
+    // A way to castle off the board (a definition not compiled yet).
+    let mut spec = fairy_variants::chess_spec();
+    spec.castling[0].king_from = "e9".parse().unwrap();
     assert!(matches!(Chess960Starts::new(&spec), Err(StartError::BackRank { .. })));
 }
 
