@@ -18,10 +18,11 @@ For each variant (an FSF name with a definition file, by default
 3. perft at sampled positions of those games.
 
 A variant in chess960 mode (its FEN names castling rooks by file, as
-`fischerandom` and `caparandom` do) is checked the same way from numbered
-shuffled starts too (`--starts`, fewer games each): fairy's start number
+`fischerandom` and `caparandom` do, or any variant that castles with
+`--chess960`) is checked the same way from numbered shuffled starts too (`--starts`, fewer games each): fairy's start number
 N (`fairy show FILE --start N`), read by FSF. For chess the numbering is
-checked against python-chess's `Board.from_chess960_pos` when installed.
+checked against python-chess's `Board.from_chess960_pos` when installed
+(for chess's own back rank).
 
 On a perft mismatch it descends to a position whose move sets differ and
 prints the difference. fairy is driven through its command line
@@ -32,6 +33,7 @@ Usage:
     python3 tools/fsf_diff.py chess legan          # these variants
     python3 tools/fsf_diff.py --all                # every gallery file FSF knows
     python3 tools/fsf_diff.py --all --games 4 --plies 60 --seed 7
+    python3 tools/fsf_diff.py --chess960 atomic    # in chess960 mode (FSF's UCI_Chess960)
     python3 tools/fsf_diff.py --ini FILE --all     # every variant of an FSF ini file
                                                    # (loaded by both; those fairy
                                                    # cannot play are listed, with why)
@@ -55,6 +57,25 @@ except ImportError:  # pragma: no cover
     sys.exit("pyffish is not installed: pip install pyffish")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# With --chess960: both sides castle in chess960 mode (FSF's UCI_Chess960,
+# fairy's --chess960). Set before the worker processes are forked.
+CHESS960 = False
+
+
+def legal_moves(variant, fen, moves):
+    return sf.legal_moves(variant, fen, moves, CHESS960)
+
+
+def get_fen(variant, fen, moves):
+    return sf.get_fen(variant, fen, moves, CHESS960)
+
+
+def game_result(variant, fen, moves):
+    return sf.game_result(variant, fen, moves, CHESS960)
+
+
+def chess960_flag():
+    return ["--chess960"] if CHESS960 else []
 GALLERY = os.path.join(ROOT, "examples", "variants")
 
 
@@ -77,7 +98,8 @@ class Fairy:
             path = handle.name
         try:
             run = subprocess.run(
-                [self.binary, "perft", self.definition, str(depth), "--divide", "--positions", path],
+                [self.binary, "perft", self.definition, str(depth), "--divide", "--positions", path]
+                + chess960_flag(),
                 capture_output=True,
                 text=True,
             )
@@ -109,7 +131,7 @@ class Fairy:
 def fsf_perft(variant, fen, moves, depth, budget):
     """FSF's perft by recursion; `budget` is a one-element list counting
     down the legal_moves calls allowed (None when spent)."""
-    legal = sf.legal_moves(variant, fen, moves)
+    legal = legal_moves(variant, fen, moves)
     budget[0] -= 1
     if budget[0] < 0:
         return None
@@ -126,7 +148,7 @@ def fsf_perft(variant, fen, moves, depth, budget):
 
 def fsf_divide(variant, fen, moves, depth):
     return {m: fsf_perft(variant, fen, moves + [m], depth - 1, [10**9]) if depth > 1 else 1
-            for m in sf.legal_moves(variant, fen, moves)}
+            for m in legal_moves(variant, fen, moves)}
 
 
 class Report:
@@ -189,7 +211,7 @@ def check_variant(name, definition, fairy_binary, args, lines, start=None, games
         # The start position as FSF writes it once read: FSF's configured
         # start FENs may leave out fields, or carry castling rights its
         # rules ignore.
-        start = sf.get_fen(name, sf.start_fen(name), [])
+        start = get_fen(name, sf.start_fen(name), [])
 
     # 1. The start position and perft from it.
     first = fairy.divide([(start, [])], 1)[0]
@@ -227,7 +249,7 @@ def check_variant(name, definition, fairy_binary, args, lines, start=None, games
         moves = []
         for _ in range(args.plies):
             positions.append(list(moves))
-            legal = sf.legal_moves(name, start, moves)
+            legal = legal_moves(name, start, moves)
             if not legal:
                 break
             moves.append(rng.choice(legal))
@@ -243,7 +265,7 @@ def check_variant(name, definition, fairy_binary, args, lines, start=None, games
         if "error" in ours:
             report.fail("fairy refused the moves %s: %s" % (" ".join(moves), ours["error"]))
             break
-        theirs = sf.legal_moves(name, start, moves)
+        theirs = legal_moves(name, start, moves)
         if set(ours["moves"]) != set(theirs):
             report.fail("moves %s (fairy FEN %s): %s" % (
                 " ".join(moves), ours["fen"], describe_difference(ours["moves"], theirs)))
@@ -252,8 +274,8 @@ def check_variant(name, definition, fairy_binary, args, lines, start=None, games
         if not theirs:
             # The game is over: the same result (FSF scores it for the side
             # to move).
-            value = sf.game_result(name, start, moves)
-            white_to_move = sf.get_fen(name, start, moves).split()[1] == "w"
+            value = game_result(name, start, moves)
+            white_to_move = get_fen(name, start, moves).split()[1] == "w"
             if value == 0:
                 expected = "1/2-1/2"
             else:
@@ -263,11 +285,11 @@ def check_variant(name, definition, fairy_binary, args, lines, start=None, games
                             % (" ".join(moves), ours.get("outcome"), expected))
                 continue
             ended += 1
-        fsf_fen = sf.get_fen(name, start, moves)
+        fsf_fen = get_fen(name, start, moves)
         if ours["fen"] != fsf_fen:
             # Written differently: each side must read the other's FEN as
             # the same position.
-            if set(sf.legal_moves(name, ours["fen"], [])) != set(theirs):
+            if set(legal_moves(name, ours["fen"], [])) != set(theirs):
                 report.fail("FSF reads fairy's FEN %s as another position (FSF writes %s)" % (ours["fen"], fsf_fen))
                 continue
             back = fairy.divide([(fsf_fen, [])], 1)[0]
@@ -308,7 +330,7 @@ def check_variant(name, definition, fairy_binary, args, lines, start=None, games
 
 
 def run_start_fen(binary, definition):
-    run = subprocess.run([binary, "perft", definition, "0", "--positions", "/dev/stdin"],
+    run = subprocess.run([binary, "perft", definition, "0", "--positions", "/dev/stdin"] + chess960_flag(),
                          input="startpos\n", capture_output=True, text=True)
     for line in run.stdout.splitlines():
         if line.startswith("position 1: "):
@@ -347,6 +369,11 @@ def check_chess960_starts(name, definition, args, lines):
         import chess
     except ImportError:
         chess = None
+    if chess is not None and count == 960:
+        # python-chess numbers chess's own back rank only.
+        classical = chess960_fen(args.fairy, definition, 518)
+        if classical is None or classical.split()[0] != chess.Board.from_chess960_pos(518).board_fen():
+            chess = None
     numbers = random.Random("%s/%d/starts" % (name, args.seed)).sample(range(count), min(args.starts, count))
     failures = 0
     for number in numbers:
@@ -407,6 +434,8 @@ def main():
     parser.add_argument("--sample-every", type=int, default=7, help="perft at every N-th position")
     parser.add_argument("--perft-depth", type=int, default=2, help="perft depth at sampled positions")
     parser.add_argument("--max-depth", type=int, default=5, help="deepest start perft")
+    parser.add_argument("--chess960", action="store_true",
+                        help="every variant in chess960 mode, from its own start and numbered starts")
     parser.add_argument("--starts", type=int, default=20,
                         help="numbered starts checked for a variant in chess960 mode")
     parser.add_argument("--start-games", type=int, default=2, help="random games from each numbered start")
@@ -419,6 +448,8 @@ def main():
     parser.add_argument("--quiet", action="store_true", help="only differences and the summary")
     parser.add_argument("--jobs", type=int, default=1, help="variants checked at once, in separate processes")
     args = parser.parse_args()
+    global CHESS960
+    CHESS960 = args.chess960
     if args.quick:
         args.games, args.plies, args.sample_every = 2, 40, 10
         args.start_budget, args.sample_budget = 500, 300

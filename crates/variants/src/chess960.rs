@@ -11,7 +11,7 @@
 //! mirrors White's. For chess this is the standard numbering: 960 starts,
 //! the classical one number 518. Capablanca chess gets 84,000 (25 bishop
 //! placements, 8 x 7 x 6 for the archbishop, the queen and the chancellor,
-//! 10 for the knights).
+//! 10 for the knights), the classical one number 46,666.
 //!
 //! ```
 //! use fairy_variants::chess960::Chess960Starts;

@@ -192,8 +192,12 @@ fn capablanca_random_starts() {
     // 25 bishop pairs, 8 x 7 x 6 squares for the archbishop, the queen and
     // the chancellor, 10 ways for the knights.
     assert_eq!(starts.count(), 84_000);
-    let classical = starts.classical().unwrap();
-    assert_eq!(starts.back_rank(classical).unwrap(), "RNABQKBCNR");
+    // Worked by hand: light bishop d1 (1 of b, d, f, h, j), dark bishop g1
+    // (3 of a, c, e, g, i), archbishop c1 (2 of the 8 squares left), queen
+    // e1 (2 of 7), chancellor h1 (3 of 6), knights b1 and i1 (the sixth way
+    // of 10): 1 + 5 * (3 + 5 * (2 + 8 * (2 + 7 * (3 + 6 * 5)))).
+    assert_eq!(starts.classical(), Some(46_666));
+    assert_eq!(starts.back_rank(46_666).unwrap(), "RNABQKBCNR");
     for number in (0..starts.count()).step_by(997) {
         let rank = starts.back_rank(number).unwrap();
         assert_eq!(starts.number_of(&rank), Some(number));
