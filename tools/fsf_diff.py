@@ -156,6 +156,8 @@ class Report:
         self.name = name
         self.failures = []
         self.notes = []
+        # fairy's own start position (FEN), once asked for.
+        self.fairy_start = None
         self.lines = lines
 
     def fail(self, text):
@@ -221,6 +223,7 @@ def check_variant(name, definition, fairy_binary, args, lines, start=None, games
     # The two start positions must be the same position, however written
     # (FSF's own start FENs leave out empty fields: `w 0 1`).
     ours_start = run_start_fen(fairy_binary, definition) if own_start else first["fen"]
+    report.fairy_start = ours_start
     if ours_start != first["fen"]:
         report.fail("start position: fairy's is %s, FSF's %s reads as %s" % (ours_start, start, first["fen"]))
     depth = 1
@@ -359,10 +362,10 @@ def chess960_fen(binary, definition, number):
     return None
 
 
-def check_chess960_starts(name, definition, args, lines):
-    """The variant from `args.starts` numbered starts; returns the number of
-    mismatches."""
-    count = chess960_starts(args.fairy, definition, run_start_fen(args.fairy, definition))
+def check_chess960_starts(name, definition, start, args, lines):
+    """The variant from `args.starts` numbered starts, if fairy writes its
+    start FEN `start` in chess960 mode; returns the number of mismatches."""
+    count = chess960_starts(args.fairy, definition, start or "")
     if not count or not args.starts:
         return 0
     try:
@@ -404,7 +407,7 @@ def run_one(item):
     report = check_variant(name, definition, args.fairy, args, lines)
     if not args.quiet:
         lines += ["  " + note for note in report.notes]
-    failures = len(report.failures) + check_chess960_starts(name, definition, args, lines)
+    failures = len(report.failures) + check_chess960_starts(name, definition, report.fairy_start, args, lines)
     if failures:
         lines.append("  %d mismatches" % failures)
     lines.append("  (%.1f s)" % (time.time() - begun))

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use fairy::geometry::Word;
-use fairy::position::{AnyVariant, Game, Position, VariantSpec, VariantVisitor};
+use fairy::position::{AnyVariant, Game, Position, VariantError, VariantSpec, VariantVisitor};
 use fairy::variants::chess960::Chess960Starts;
 use fairy::{Variant, variants};
 
@@ -396,6 +396,17 @@ impl Loaded {
             Loaded::Compiled(variant) => variant.spec(),
         }
     }
+
+    /// The same variant in chess960 mode: itself if its rules are
+    /// chess960's already, compiled afresh otherwise.
+    fn in_chess960_mode(self) -> Result<Loaded, VariantError> {
+        if self.spec().chess960 {
+            return Ok(self);
+        }
+        Ok(Loaded::Compiled(Box::new(AnyVariant::new(
+            self.spec().clone().chess960(),
+        )?)))
+    }
 }
 
 /// The variant named `name` (a built-in one, a gallery file by its name,
@@ -419,10 +430,9 @@ fn load(name: &str, start: &Start, out: &mut impl Write) -> Result<(Loaded, Star
     if !start.chess960 && start.number.is_none() {
         return Ok((variant, start.clone()));
     }
-    let spec = variant.spec().clone().chess960();
     let mut start = start.clone();
     if let Some(number) = &start.number {
-        let starts = Chess960Starts::new(&spec).map_err(|error| message(&error))?;
+        let starts = Chess960Starts::new(variant.spec()).map_err(|error| message(&error))?;
         let number = if number == "random" {
             let number = random() % starts.count();
             writeln!(out, "chess960 start position {number}")?;
@@ -437,12 +447,7 @@ fn load(name: &str, start: &Start, out: &mut impl Write) -> Result<(Loaded, Star
         };
         start.fen = Some(starts.fen(number).map_err(|error| message(&error))?);
     }
-    let variant = match variant {
-        Loaded::BuiltIn(built_in) if built_in.is_chess960() => Loaded::BuiltIn(built_in),
-        Loaded::Compiled(compiled) if compiled.spec().chess960 => Loaded::Compiled(compiled),
-        _ => Loaded::Compiled(Box::new(AnyVariant::new(spec).map_err(|error| message(&error))?)),
-    };
-    Ok((variant, start))
+    Ok((variant.in_chess960_mode().map_err(|error| message(&error))?, start))
 }
 
 /// A random number, from the standard library's per-process hash keys.

@@ -18,10 +18,10 @@ use fairy::Variant;
 use fairy::engine::{Engine, Limits, Score, SearchInfo, StopHandle};
 use fairy::geometry::Word;
 use fairy::movement::Color;
-use fairy::position::{AnyVariant, Game, Position, VariantSpec, VariantVisitor};
+use fairy::position::{Game, Position, VariantVisitor};
 use fairy::variants;
 
-use crate::{Failure, Start, definition_path, gallery_dirs};
+use crate::{Failure, Loaded, Start, definition_path, gallery_dirs};
 
 /// The engine's name in `id name`.
 const NAME: &str = concat!("fairy ", env!("CARGO_PKG_VERSION"));
@@ -186,25 +186,23 @@ fn worker(commands: &Receiver<String>, shared: &Shared) -> Result<(), Failure> {
 /// whose own rules are chess960's stays so either way).
 fn load(name: &str, ini: Option<&str>, chess960: bool, session: Session<'_>) -> Result<Result<Next, Failure>, String> {
     let cannot = |error: &dyn std::fmt::Display| format!("cannot load {name:?}: {error}");
-    let in_mode = |spec: &VariantSpec| AnyVariant::new(spec.clone().chess960()).map_err(|error| cannot(&error));
-    if let Some(variant) = variants::by_name(name) {
-        if chess960 && !variant.is_chess960() {
-            return Ok(in_mode(variant.spec())?.visit(session));
-        }
-        return Ok(session.visit(variant));
-    }
-    let variant = match ini {
-        Some(ini) if is_in_ini(ini, name)? => {
-            variants::load(format!("{ini}:{name}")).map_err(|error| cannot(&error))?
-        }
-        _ => {
-            let path = definition_path(name).ok_or_else(|| format!("unknown variant {name:?}"))?;
-            variants::load(&path).map_err(|error| cannot(&error))?
-        }
+    let variant = match variants::by_name(name) {
+        Some(variant) => Loaded::BuiltIn(variant),
+        None => Loaded::Compiled(Box::new(match ini {
+            Some(ini) if is_in_ini(ini, name)? => {
+                variants::load(format!("{ini}:{name}")).map_err(|error| cannot(&error))?
+            }
+            _ => {
+                let path = definition_path(name).ok_or_else(|| format!("unknown variant {name:?}"))?;
+                variants::load(&path).map_err(|error| cannot(&error))?
+            }
+        })),
     };
-    if chess960 && !variant.spec().chess960 {
-        return Ok(in_mode(variant.spec())?.visit(session));
-    }
+    let variant = if chess960 {
+        variant.in_chess960_mode().map_err(|error| cannot(&error))?
+    } else {
+        variant
+    };
     Ok(variant.visit(session))
 }
 

@@ -166,7 +166,6 @@ pub(crate) struct CastlingRules<W: Word> {
     /// Every square a castling king or rook may start on: a move that
     /// touches none of them keeps every right.
     pub squares: SquareSet<W>,
-    pub chess960: bool,
 }
 
 impl<W: Word> CastlingRules<W> {
@@ -415,7 +414,6 @@ pub(crate) fn compile<W: Word>(
         first,
         of_color,
         squares,
-        chess960: spec.chess960,
     })
 }
 
@@ -500,6 +498,7 @@ impl<'v, W: Word> Position<'v, W> {
     /// when there are several on the back rank.
     pub(crate) fn read_castling(&mut self, letters: &[char]) -> Result<(), PositionError> {
         let rules = &self.variant.castling;
+        let chess960 = self.variant.is_chess960();
         let size = self.variant.size();
         let mut chosen_king: [Option<Square>; 2] = [None; 2];
         for &letter in letters {
@@ -514,7 +513,7 @@ impl<'v, W: Word> Position<'v, W> {
                 .filter_map(|index| Some((index, rules.of_right(index).first()?)))
                 .filter(|(_, way)| way.color == color);
             let (index, rule) = match ways.clone().find(|(_, way)| way.letter == letter) {
-                Some((index, _)) if !rules.chess960 => (index, rules.first[index]),
+                Some((index, _)) if !chess960 => (index, rules.first[index]),
                 Some((index, way)) => {
                     let king = self
                         .castling_king(way, chosen_king[color.index()])
@@ -531,13 +530,13 @@ impl<'v, W: Word> Position<'v, W> {
                     let king = ways.clone().find_map(|(_, way)| {
                         on_file(way).filter(|&square| self.pieces_of(color, way.king).contains(square))
                     });
-                    if let Some(king) = king.filter(|_| rules.chess960) {
+                    if let Some(king) = king.filter(|_| chess960) {
                         chosen_king[color.index()] = Some(king);
                         continue;
                     }
                     let rook = ways.clone().find_map(|(index, way)| {
                         let square = on_file(way)?;
-                        if !rules.chess960 {
+                        if !chess960 {
                             return (way.rook_from == square).then_some((index, rules.first[index]));
                         }
                         let king = self.castling_king(way, chosen_king[color.index()])?;
@@ -582,7 +581,7 @@ impl<'v, W: Word> Position<'v, W> {
         for color in Color::ALL {
             let held = self.castling.iter().filter_map(|index| self.castling_rule(index));
             let mut held = held.filter(|rule| rule.color == color).peekable();
-            if !self.variant.castling.chess960 {
+            if !self.variant.is_chess960() {
                 letters.extend(held.map(|rule| rule.letter));
                 continue;
             }

@@ -337,7 +337,7 @@ impl<W: Word> Variant<W> {
     /// back rank, as in Fischer random chess (see
     /// [`VariantSpec::chess960`](crate::VariantSpec::chess960)).
     pub fn is_chess960(&self) -> bool {
-        self.castling.chess960
+        self.spec.chess960
     }
 
     /// The start position as set up.

@@ -239,14 +239,12 @@ impl Chess960Starts {
             match *group {
                 Group::ColorBoundPair(letter) => {
                     for light in [true, false] {
-                        let empty: Vec<usize> = (0..files)
-                            .filter(|&file| rank[file].is_none() && is_light(file, self.rank) == light)
-                            .collect();
+                        let empty = self.free_files(|file| rank[file].is_none(), Some(light));
                         rank[empty[digit(empty.len())]] = Some(letter);
                     }
                 }
                 Group::Alike(letter, alike) => {
-                    let empty: Vec<usize> = (0..files).filter(|&file| rank[file].is_none()).collect();
+                    let empty = self.free_files(|file| rank[file].is_none(), None);
                     let chosen = nth_combination(empty.len(), alike, digit(choose(empty.len(), alike) as usize));
                     for index in chosen {
                         rank[empty[index]] = Some(letter);
@@ -302,16 +300,14 @@ impl Chess960Starts {
             match *group {
                 Group::ColorBoundPair(letter) => {
                     for light in [true, false] {
-                        let empty: Vec<usize> = (0..files)
-                            .filter(|&file| !placed[file] && is_light(file, self.rank) == light)
-                            .collect();
+                        let empty = self.free_files(|file| !placed[file], Some(light));
                         let index = empty.iter().position(|&file| rank[file] == letter)?;
                         placed[empty[index]] = true;
                         digits.push((index as u64, empty.len() as u64));
                     }
                 }
                 Group::Alike(letter, alike) => {
-                    let empty: Vec<usize> = (0..files).filter(|&file| !placed[file]).collect();
+                    let empty = self.free_files(|file| !placed[file], None);
                     let chosen: Vec<usize> = (0..empty.len()).filter(|&index| rank[empty[index]] == letter).collect();
                     if chosen.len() != alike {
                         return None;
@@ -327,7 +323,16 @@ impl Chess960Starts {
             .iter()
             .rev()
             .fold(0, |number, &(digit, radix)| number * radix + digit);
+        // The digits do not cover the king and rooks on the squares left.
         (self.back_rank(number).ok()? == back_rank).then_some(number)
+    }
+
+    /// The files of White's back rank that are still free, of one colour
+    /// of square if `light` says which.
+    fn free_files(&self, free: impl Fn(usize) -> bool, light: Option<bool>) -> Vec<usize> {
+        (0..usize::from(self.start.size.files()))
+            .filter(|&file| free(file) && light.is_none_or(|light| is_light(file, self.rank) == light))
+            .collect()
     }
 
     /// The number of the variant's own start (518 in chess).
