@@ -1,5 +1,5 @@
-//! FEN text against every built-in variant and Fischer random chess
-//! (chess in chess960 mode): parsing never panics, and a position that
+//! FEN text against every built-in variant, Fischer random chess (chess
+//! in chess960 mode) and crazyhouse (hands and promoted marks): parsing never panics, and a position that
 //! parses writes back to FEN (and X-FEN) that reads as the same position
 //! with the same hash; its moves keep the incremental hash exact.
 #![no_main]
@@ -16,6 +16,16 @@ fn fischer_random() -> &'static Variant<u64> {
     VARIANT.get_or_init(|| Variant::new(fairy::variants::chess_spec().chess960()).expect("chess960 compiles"))
 }
 
+/// Crazyhouse, from the gallery.
+fn crazyhouse() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    VARIANT.get_or_init(|| {
+        let spec = fairy::variants::spec_from_toml(include_str!("../../examples/variants/crazyhouse.toml"))
+            .expect("the gallery's crazyhouse reads");
+        Variant::new(spec).expect("crazyhouse compiles")
+    })
+}
+
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     if let Ok(setup) = Setup::from_fen(text) {
@@ -25,7 +35,8 @@ fuzz_target!(|data: &[u8]| {
     let built_in = fairy::variants::NAMES
         .iter()
         .filter_map(|&name| Some((name, fairy::variants::by_name(name)?)));
-    for (name, variant) in built_in.chain([("fischerandom", fischer_random())]) {
+    let others = [("fischerandom", fischer_random()), ("crazyhouse", crazyhouse())];
+    for (name, variant) in built_in.chain(others) {
         let Ok(position) = Position::from_fen(variant, text) else {
             continue;
         };

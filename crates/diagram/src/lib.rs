@@ -82,3 +82,45 @@ fn checks_to_give<W: fairy_geometry::Word>(position: &fairy_position::Position<'
     let black = position.checks_remaining(Color::Black)?;
     Some(format!("checks to give: White {white}, Black {black}"))
 }
+
+/// A side's pieces in hand as diagrams write them ("White in hand: ♕ ♘
+/// ♙×2", or with letters, lower case for Black: "Black in hand: q n
+/// px2"), in the order FEN lists them; `None` in variants without drops.
+fn hand_line<W: fairy_geometry::Word>(
+    position: &fairy_position::Position<'_, W>,
+    color: fairy_movement::Color,
+    symbols: bool,
+) -> Option<String> {
+    use fairy_movement::Color;
+    let variant = position.variant();
+    if !variant.has_drops() {
+        return None;
+    }
+    let hand = position.hand(color);
+    let mut held: Vec<String> = hand
+        .iter()
+        .map(|(kind, count)| {
+            let piece = fairy_position::Piece { color, kind };
+            let shown = match (Glyph::of(variant, piece), symbols) {
+                (Glyph::Chess(symbol), true) => symbol,
+                _ if color == Color::White => variant.letter(kind),
+                _ => variant.letter(kind).to_ascii_lowercase(),
+            };
+            let times = if symbols { '×' } else { 'x' };
+            if count > 1 {
+                format!("{shown}{times}{count}")
+            } else {
+                shown.to_string()
+            }
+        })
+        .collect();
+    held.reverse();
+    if held.is_empty() {
+        held.push("-".to_owned());
+    }
+    let side = match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    Some(format!("{side} in hand: {}", held.join(" ")))
+}

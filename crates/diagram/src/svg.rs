@@ -49,7 +49,11 @@ pub fn svg<W: Word>(position: &Position<'_, W>, options: &SvgOptions) -> String 
     let size = variant.size();
     let (files, ranks) = (u32::from(size.files()), u32::from(size.ranks()));
     let width = files * SQUARE + 2 * MARGIN;
-    let height = ranks * SQUARE + 2 * MARGIN + 20;
+    let hands: Vec<String> = Color::ALL
+        .into_iter()
+        .filter_map(|color| crate::hand_line(position, color, true))
+        .collect();
+    let height = ranks * SQUARE + 2 * MARGIN + 20 + 20 * hands.len() as u32;
     // Board coordinates of the top-left corner of a file and rank.
     let x = |file: u32| {
         let column = if options.flipped { files - 1 - file } else { file };
@@ -273,6 +277,13 @@ pub fn svg<W: Word>(position: &Position<'_, W>, options: &SvgOptions) -> String 
         r##"<text x="{MARGIN}" y="{}" font-size="14" fill="#333">{side}</text>"##,
         MARGIN + ranks * SQUARE + 38
     );
+    for (line, hand) in (1..).zip(&hands) {
+        let _ = writeln!(
+            out,
+            r##"<text class="hand" x="{MARGIN}" y="{}" font-size="14" fill="#333">{hand}</text>"##,
+            MARGIN + ranks * SQUARE + 38 + 20 * line
+        );
+    }
     out.push_str("</svg>\n");
     out
 }

@@ -152,6 +152,11 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
         Color::Black => "Black",
     };
     let _ = writeln!(out, "{side} to move");
+    for color in Color::ALL {
+        if let Some(hand) = crate::hand_line(position, color, options.unicode) {
+            let _ = writeln!(out, "{hand}");
+        }
+    }
     if let Some(checks) = crate::checks_to_give(position) {
         let _ = writeln!(out, "{checks}");
     }

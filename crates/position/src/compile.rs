@@ -11,6 +11,7 @@ use smallvec::SmallVec;
 
 use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
+use crate::hand::CompiledDrops;
 use crate::kinds::KindSet;
 use crate::variant::{AttackGroup, DoubleStep, Kind, KindMoves, PromotionGroup, Promotions};
 use crate::zobrist::Zobrist;
@@ -240,8 +241,18 @@ impl<W: Word> Variant<W> {
         let mut kinds = Vec::with_capacity(spec.pieces.len());
         for piece in &spec.pieces {
             let pawn_like = !piece.movement.can_retreat();
-            let moves = [Color::White, Color::Black]
-                .map(|color| compile_kind(&geometry, piece, color, &start, spec.en_passant_zone.as_ref(), &zone));
+            let moves = [Color::White, Color::Black].map(|color| {
+                let droppable = droppable(&spec, piece, color, &zone)?;
+                compile_kind(
+                    &geometry,
+                    piece,
+                    color,
+                    &start,
+                    spec.en_passant_zone.as_ref(),
+                    droppable,
+                    &zone,
+                )
+            });
             let [white, black] = moves;
             kinds.push(Kind {
                 spec: piece.clone(),
@@ -289,6 +300,13 @@ impl<W: Word> Variant<W> {
                 reason: "under explosions a piece cannot be royal by kind: make it royal by an extinction rule (atomic's king)".to_owned(),
             });
         }
+        let drops = spec
+            .drops
+            .as_ref()
+            .map(|drops| CompiledDrops::compile(&spec, drops, &kinds, &zone))
+            .transpose()?;
+        let captures_to_hand = drops.as_ref().is_some_and(|drops| drops.captures_to_hand);
+        let tracks_promoted = drops.as_ref().is_some_and(|drops| drops.demotes_to.is_some());
         let spares_own_kind = kind_set(&|p| p.spares_own_kind);
         let petrifying = kind_set(&|p| p.petrifies);
         if explosion.is_some() && !petrifying.is_empty() {
@@ -343,6 +361,9 @@ impl<W: Word> Variant<W> {
             plain_moves,
             promotion_limits,
             explosion,
+            drops,
+            captures_to_hand,
+            tracks_promoted,
             en_passant_capturers,
             castling,
             goals,
@@ -462,6 +483,7 @@ fn compile_kind<W: Word>(
     color: Color,
     start: &Setup,
     en_passant_zone: Option<&Zone>,
+    droppable: SquareSet<W>,
     zone: &ZoneOf<'_, W>,
 ) -> Result<KindMoves<W>, VariantError> {
     let size = geometry.size();
@@ -533,7 +555,9 @@ fn compile_kind<W: Word>(
         _ => SquareSet::EMPTY,
     };
     if pawn_like {
-        forbidden |= behind_start(size, piece.letter, color, start);
+        // Where it is dropped, it stands (chessgi's pawns on the first
+        // rank).
+        forbidden |= behind_start(size, piece.letter, color, start) - droppable;
     }
     Ok(KindMoves {
         quiet,
@@ -550,6 +574,28 @@ fn compile_kind<W: Word>(
         forbidden,
         bulk,
     })
+}
+
+/// The squares where a piece of `piece`'s kind and `color` may be dropped
+/// by the zones of the variant and of the kind, before the squares it can
+/// never stand on are taken out.
+pub(crate) fn droppable<W: Word>(
+    spec: &VariantSpec,
+    piece: &PieceSpec,
+    color: Color,
+    zone: &ZoneOf<'_, W>,
+) -> Result<SquareSet<W>, VariantError> {
+    let Some(drops) = &spec.drops else {
+        return Ok(SquareSet::EMPTY);
+    };
+    let mut squares = SquareSet::board(spec.geometry.size());
+    if let Some(variant_zone) = &drops.zone {
+        squares &= zone(variant_zone, color, &|| "the drop zone".to_owned())?;
+    }
+    if let Some(own) = &piece.drop_zone {
+        squares &= zone(own, color, &|| format!("the drop zone of {:?}", piece.letter))?;
+    }
+    Ok(squares)
 }
 
 /// The squares behind the rearmost rank where the start position has a

@@ -121,7 +121,11 @@ impl<W: Word> Position<'_, W> {
         };
         let destroyed = self.blast(explosion, at, self.pieces_of_both()).with(at) - self.on_board(explosion.immune);
         for square in destroyed {
-            self.take(square);
+            if let Some(code) = self.take(square) {
+                if self.variant.captures_to_hand {
+                    self.capture_to_hand(code, square);
+                }
+            }
         }
         destroyed
     }

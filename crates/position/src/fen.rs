@@ -80,6 +80,12 @@ pub enum ParseFenError {
         /// The field.
         field: String,
     },
+    /// A hand (`[QNPqp]`) with a character that is not a piece letter, or
+    /// not closed.
+    BadHand {
+        /// The board field.
+        field: String,
+    },
     /// A clock that is not a number that fits 32 bits.
     BadClock {
         /// `halfmove clock` or `fullmove number`.
@@ -115,6 +121,12 @@ impl fmt::Display for ParseFenError {
             ParseFenError::BadCastling { field } => write!(f, "FEN castling field {field:?} is not '-' or letters"),
             ParseFenError::BadEnPassant { field } => {
                 write!(f, "FEN en passant field {field:?} is not '-' or squares of the board")
+            }
+            ParseFenError::BadHand { field } => {
+                write!(
+                    f,
+                    "FEN board {field:?} has a hand that is not piece letters in brackets ([QNPqp])"
+                )
             }
             ParseFenError::BadClock { name, field } => write!(f, "FEN {name} {field:?} is not a number"),
             ParseFenError::BadChecks { field } => {
@@ -183,6 +195,13 @@ impl Setup {
     ///
     /// [`ParseFenError`] naming the field and the offending text.
     pub fn from_fen(text: &str) -> Result<Setup, ParseFenError> {
+        Setup::from_fen_with_ranks(text, None)
+    }
+
+    /// Reads a FEN string of a board of `ranks` ranks if given: then a
+    /// rank more is a hand (`4K3/Qn`, Fairy-Stockfish's other way to write
+    /// one).
+    pub(crate) fn from_fen_with_ranks(text: &str, ranks: Option<u8>) -> Result<Setup, ParseFenError> {
         // Check counters may stand after en passant (`3+3`) or last
         // (`+0+0`): taken out first, the other fields keep their places.
         let mut checks = None;
@@ -203,7 +222,7 @@ impl Setup {
             }
         }
         let board = fields.first().ok_or(ParseFenError::Empty)?;
-        let mut setup = parse_board(board)?;
+        let mut setup = parse_board(board, ranks)?;
         let size = setup.size;
         if let Some(&field) = fields.get(1) {
             let mut chars = field.chars();
@@ -274,17 +293,22 @@ impl Setup {
             for file in 0..self.size.files() {
                 let square = self.size.square_at(file, rank);
                 let shown = match square {
-                    Some(square) if self.is_wall(square) => Some('*'),
-                    Some(square) => self.piece_at(square).map(SetupPiece::fen_char),
+                    Some(square) if self.is_wall(square) => Some(('*', false)),
+                    Some(square) => self
+                        .piece_at(square)
+                        .map(|piece| (piece.fen_char(), self.promoted.binary_search(&square).is_ok())),
                     None => None,
                 };
                 match shown {
-                    Some(character) => {
+                    Some((character, promoted)) => {
                         if empty > 0 {
                             let _ = write!(fen, "{empty}");
                             empty = 0;
                         }
                         fen.push(character);
+                        if promoted {
+                            fen.push('~');
+                        }
                     }
                     None => empty += 1,
                 }
@@ -295,6 +319,11 @@ impl Setup {
             if rank > 0 {
                 fen.push('/');
             }
+        }
+        if let Some(hands) = &self.hands {
+            fen.push('[');
+            fen.extend(hands.iter().map(|piece| piece.fen_char()));
+            fen.push(']');
         }
         let _ = write!(fen, " {} ", self.turn.letter());
         if self.castling.is_empty() {
@@ -357,14 +386,43 @@ fn parse_checks(field: &str) -> Option<Option<CheckCounters>> {
 #[derive(Copy, Clone)]
 enum FenSquare {
     Empty,
-    Piece(SetupPiece),
+    /// A piece, and whether it is marked promoted.
+    Piece(SetupPiece, bool),
     Wall,
 }
 
-/// Parses the board field into a setup of its size with its pieces and
-/// walls, White to move.
-fn parse_board(board: &str) -> Result<Setup, ParseFenError> {
-    let rows: Vec<&str> = board.split('/').collect();
+/// Parses the board field into a setup of its size with its pieces,
+/// walls and hands, White to move. A board of `ranks` ranks, if given,
+/// may have its hand as one rank more.
+fn parse_board(field: &str, ranks: Option<u8>) -> Result<Setup, ParseFenError> {
+    let bad_hand = || ParseFenError::BadHand {
+        field: field.to_owned(),
+    };
+    let (board, mut hand) = match field.split_once('[') {
+        None => (field, None),
+        Some((board, rest)) => (board, Some(rest.strip_suffix(']').ok_or_else(bad_hand)?)),
+    };
+    let mut rows: Vec<&str> = board.split('/').collect();
+    if hand.is_none() && ranks.is_some_and(|ranks| rows.len() == usize::from(ranks) + 1) {
+        hand = rows.pop();
+    }
+    let hands = hand
+        .map(|text| {
+            text.chars()
+                .map(|character| match character {
+                    'a'..='z' | 'A'..='Z' => Ok(SetupPiece {
+                        color: if character.is_ascii_uppercase() {
+                            Color::White
+                        } else {
+                            Color::Black
+                        },
+                        letter: character.to_ascii_uppercase(),
+                    }),
+                    _ => Err(bad_hand()),
+                })
+                .collect::<Result<Vec<SetupPiece>, ParseFenError>>()
+        })
+        .transpose()?;
     if rows.len() > usize::from(MAX_RANKS) {
         return Err(ParseFenError::TooManyRanks { count: rows.len() });
     }
@@ -392,9 +450,15 @@ fn parse_board(board: &str) -> Result<Setup, ParseFenError> {
     // board could fail here, and that was reported as an empty rank.
     let size = BoardSize::new(files as u8, rank_count as u8).map_err(|_| ParseFenError::EmptyRank { rank: 1 })?;
     let mut setup = Setup::empty(size);
+    setup.hands = hands;
     for (index, square) in parsed.into_iter().rev().flatten().enumerate() {
         match square {
-            FenSquare::Piece(piece) => setup.board[index] = Some(piece),
+            FenSquare::Piece(piece, promoted) => {
+                setup.board[index] = Some(piece);
+                if promoted {
+                    setup.promoted.push(Square::new(index as u8));
+                }
+            }
             FenSquare::Empty => {}
             FenSquare::Wall => setup.walls.push(Square::new(index as u8)),
         }
@@ -444,10 +508,14 @@ fn parse_rank(text: &str, rank: usize) -> Result<Vec<FenSquare>, ParseFenError> 
                 } else {
                     Color::Black
                 };
-                FenSquare::Piece(SetupPiece {
-                    color,
-                    letter: character.to_ascii_uppercase(),
-                })
+                let promoted = chars.next_if(|&(_, next)| next == '~').is_some();
+                FenSquare::Piece(
+                    SetupPiece {
+                        color,
+                        letter: character.to_ascii_uppercase(),
+                    },
+                    promoted,
+                )
             });
         } else {
             return Err(ParseFenError::BadCharacter { rank, character });

@@ -145,14 +145,22 @@ impl<W: Word> Position<'_, W> {
         if royals.is_empty() && plain_attacks {
             return false;
         }
-        let Some(code) = self.code_at(from) else { return false };
         if mv.castling_index().is_some() || mv.is_en_passant() || !plain_attacks {
             let mut after = self.clone();
             after.play_unchecked(mv);
             return after.is_check();
         }
-        let moved = mv.promotion().unwrap_or(PieceKind::new(code >> 1));
-        let vacated = SquareSet::from_square(from);
+        // A drop vacates nothing.
+        let (moved, vacated) = match mv.dropped() {
+            Some(kind) => (kind, SquareSet::EMPTY),
+            None => {
+                let Some(code) = self.code_at(from) else { return false };
+                (
+                    mv.promotion().unwrap_or(PieceKind::new(code >> 1)),
+                    SquareSet::from_square(from),
+                )
+            }
+        };
         let occupied = (self.occupied() - vacated).with(to);
         groups.iter().any(|&(group, pieces)| {
             let mut pieces = pieces - vacated;
@@ -273,6 +281,21 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for NoChecks<'_, '_, '_, W, S> {
         for square in to {
             let from = Square::new((square.index() as i32 - i32::from(delta)) as u8);
             self.piece_moves(promotions, from, SquareSet::from_square(square));
+        }
+    }
+
+    fn drops(&mut self, kind: PieceKind, to: SquareSet<W>) {
+        let occupied = self.position.occupied();
+        let checking = self
+            .groups
+            .iter()
+            .filter(|(group, _)| group.kinds.contains(kind))
+            .fold(SquareSet::EMPTY, |all, (group, _)| {
+                all | group.table.attacks(self.king, occupied)
+            });
+        let quiet = to - checking;
+        if quiet.any() {
+            self.sink.drops(kind, quiet);
         }
     }
 

@@ -25,6 +25,9 @@ pub(crate) trait MoveSink<W: Word> {
     /// to `t` comes from `t - delta`.
     fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>);
 
+    /// Drops of a piece of `kind` from the hand onto each square of `to`.
+    fn drops(&mut self, kind: PieceKind, to: SquareSet<W>);
+
     /// One move (castling, en passant, or a move found by playing it).
     fn one(&mut self, mv: Move);
 }
@@ -41,6 +44,11 @@ impl<W: Word> MoveSink<W> for MoveCounter {
     #[inline]
     fn shifted_moves(&mut self, promotions: &Promotions<W>, _delta: i16, to: SquareSet<W>) {
         self.0 += promotions.count(to);
+    }
+
+    #[inline]
+    fn drops(&mut self, _kind: PieceKind, to: SquareSet<W>) {
+        self.0 += u64::from(to.count());
     }
 
     #[inline]
@@ -78,6 +86,12 @@ impl<W: Word> MoveSink<W> for MoveCollector<'_> {
         for square in to {
             let from = Square::new((square.index() as i32 - i32::from(delta)) as u8);
             self.push(promotions, from, square);
+        }
+    }
+
+    fn drops(&mut self, kind: PieceKind, to: SquareSet<W>) {
+        for square in to {
+            self.0.push(Move::drop(kind, square));
         }
     }
 
@@ -310,6 +324,9 @@ impl<W: Word> Position<'_, W> {
                 }
             }
         }
+        if self.variant.drops.is_some() {
+            self.generate_drops(sink, targets.quiet_to);
+        }
         if !special {
             return;
         }
@@ -472,6 +489,11 @@ impl<W: Word> Position<'_, W> {
             if safe.any() {
                 sink.piece_moves(&moves.promotions, king, safe);
             }
+        }
+        if variant.drops.is_some() {
+            // A drop only fills a square: it is legal wherever it answers
+            // every check.
+            self.generate_drops(sink, quiet_to & evasion);
         }
         if !special {
             return;

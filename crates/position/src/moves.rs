@@ -13,15 +13,16 @@ const NONE: u8 = u8::MAX;
 const NORMAL: u8 = 0;
 const EN_PASSANT: u8 = 1;
 const PASS: u8 = 2;
+const DROP: u8 = 3;
 const CASTLING: u8 = 8;
 
 /// A move of a particular position, in four bytes: the origin and
-/// destination squares, a piece kind (the one a promotion makes), and what
-/// kind of move it is (plain, en passant, castling by way number `i`).
+/// destination squares, a piece kind (the one a promotion makes, or the
+/// one a drop puts on the board), and what kind of move it is (plain, en
+/// passant, a drop from the hand, castling by way number `i`).
 ///
 /// The encoding is private, and leaves room for the rule families that need
-/// more: the kind byte has values to spare for drops (which name the dropped
-/// kind in the piece byte and have no origin) and for moves with a second
+/// more: the kind byte has values to spare for moves with a second
 /// part (a wall placed, a piece gated in), whose square fits the piece byte
 /// or, beside a promotion, the spare bits of the kind and piece bytes. Four
 /// bytes, because a fifth costs chess perft about half a percent.
@@ -66,8 +67,17 @@ impl Move {
         }
     }
 
-    /// Castling by the variant's way number `index`; `from` and `to` are the
-    /// king's squares.
+    /// A drop of a piece of `kind` from the hand of the side to move onto
+    /// `to`. A drop has no origin: `from` is `to`.
+    pub(crate) const fn drop(kind: PieceKind, to: Square) -> Move {
+        Move {
+            from: to,
+            to,
+            piece: kind.index() as u8,
+            kind: DROP,
+        }
+    }
+
     /// A pass, written as Fairy-Stockfish writes it: from and to the
     /// square of a piece of the side that passes.
     pub(crate) const fn pass(square: Square) -> Move {
@@ -79,6 +89,8 @@ impl Move {
         }
     }
 
+    /// Castling by the variant's way number `index`; `from` and `to` are the
+    /// king's squares.
     pub(crate) const fn castling(from: Square, to: Square, index: usize) -> Move {
         Move {
             from,
@@ -88,7 +100,8 @@ impl Move {
         }
     }
 
-    /// The square the moving piece (the king, for castling) leaves.
+    /// The square the moving piece (the king, for castling) leaves; for a
+    /// drop, which has no origin, the square it lands on.
     pub const fn from(self) -> Square {
         self.from
     }
@@ -105,6 +118,21 @@ impl Move {
         } else {
             Some(PieceKind::new(self.piece))
         }
+    }
+
+    /// The kind a drop puts on the board from the hand; `None` for a
+    /// move of a piece on the board.
+    pub const fn dropped(self) -> Option<PieceKind> {
+        if self.kind == DROP {
+            Some(PieceKind::new(self.piece))
+        } else {
+            None
+        }
+    }
+
+    /// Whether it is a drop from the hand.
+    pub const fn is_drop(self) -> bool {
+        self.kind == DROP
     }
 
     /// Whether it captures en passant.
@@ -132,12 +160,15 @@ impl Move {
 /// them, as in [`Position::uci`](crate::Position::uci)) and what kind of
 /// move it is: `Move(12 -> 28)`, `Move(52 -> 60, promotes to kind 4)`,
 /// `Move(36 -> 43, en passant)`, `Move(4 -> 6, castling 0)`,
-/// `Move(4, pass)`.
+/// `Move(4, pass)`, `Move(kind 0 @ 28)` for a drop.
 impl std::fmt::Debug for Move {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (from, to) = (self.from.index(), self.to.index());
         if self.is_pass() {
             return write!(f, "Move({from}, pass)");
+        }
+        if let Some(kind) = self.dropped() {
+            return write!(f, "Move(kind {} @ {to})", kind.index());
         }
         write!(f, "Move({from} -> {to}")?;
         if let Some(kind) = self.promotion() {

@@ -193,6 +193,11 @@ pub struct PieceSpec {
     /// side (pawns).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub resets_clock: Option<bool>,
+    /// Where it may be dropped from the hand, counted from its owner's
+    /// side (crazyhouse pawns: ranks 2 to 7), within the variant's drop
+    /// zone; anywhere there if `None`. See [`Drops`](crate::Drops).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub drop_zone: Option<Zone>,
 }
 
 impl PieceSpec {
@@ -212,6 +217,7 @@ impl PieceSpec {
             promotion: None,
             promotion_limit: None,
             resets_clock: None,
+            drop_zone: None,
         }
     }
 
@@ -275,6 +281,15 @@ impl PieceSpec {
     pub fn promotion_limit(self, limit: u32) -> PieceSpec {
         PieceSpec {
             promotion_limit: Some(limit),
+            ..self
+        }
+    }
+
+    /// This piece, dropped only on `zone`'s squares.
+    #[must_use]
+    pub fn drop_zone(self, zone: Zone) -> PieceSpec {
+        PieceSpec {
+            drop_zone: Some(zone),
             ..self
         }
     }

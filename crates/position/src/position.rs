@@ -11,7 +11,7 @@ use crate::castling::MAX_RIGHTS;
 use crate::kinds::KindSet;
 use crate::mate_condition::History;
 use crate::variant::Kind;
-use crate::{CastlingRights, FenError, MAX_KINDS, Move, Piece, PieceKind, Setup, SetupPiece, Variant};
+use crate::{CastlingRights, FenError, Hand, MAX_KINDS, Move, Piece, PieceKind, Setup, SetupPiece, Variant};
 
 /// The mailbox byte of an empty square.
 const EMPTY: u8 = u8::MAX;
@@ -69,6 +69,11 @@ pub struct Position<'v, W: Word = u64> {
     /// FEN, the hash or equality.
     pub(crate) history: History,
     pub(crate) hash: u64,
+    /// Each side's pieces in hand, in a variant with drops.
+    pub(crate) hands: [Hand; 2],
+    /// The pieces marked promoted, in a variant where a captured promoted
+    /// piece goes to the hand as the kind that promoted.
+    pub(crate) promoted: SquareSet<W>,
 }
 
 /// The most counters a position keeps beyond the board.
@@ -155,6 +160,14 @@ pub enum PositionError {
         /// Where it stands.
         square: Coord,
     },
+    /// A piece in hand that cannot be there: in a variant without drops,
+    /// of a kind the variant lacks, or too many.
+    Hand {
+        /// The FEN character.
+        piece: char,
+        /// What is wrong.
+        reason: &'static str,
+    },
     /// The setup's board holds another number of squares than its size says.
     SquareCount {
         /// The number of squares of the setup's board size.
@@ -200,6 +213,7 @@ impl fmt::Display for PositionError {
             PositionError::PieceOnWall { piece, square } => {
                 write!(f, "piece {piece:?} on {square} stands where the setup has a wall")
             }
+            PositionError::Hand { piece, reason } => write!(f, "piece {piece:?} in hand: {reason}"),
             PositionError::SquareCount { expected, found } => {
                 write!(f, "the setup lists {found} squares for a board of {expected}")
             }
@@ -247,6 +261,7 @@ impl<'v, W: Word> Position<'v, W> {
             by_color: [SquareSet::EMPTY; 2],
             by_kind: [SquareSet::EMPTY; MAX_KINDS],
             walls: SquareSet::EMPTY,
+            promoted: SquareSet::EMPTY,
             mailbox: W::bytes(EMPTY),
             turn: Color::White,
             castling: CastlingRights::NONE,
@@ -256,6 +271,7 @@ impl<'v, W: Word> Position<'v, W> {
             halfmoves: 0,
             fullmoves: 1,
             extra: Extra::default(),
+            hands: [Hand::default(); 2],
             history: History::default(),
             hash: 0,
         }
@@ -317,6 +333,7 @@ impl<'v, W: Word> Position<'v, W> {
             }
             position.put(square, code(piece.color, kind));
         }
+        position.read_hands(setup)?;
         position.turn = setup.turn;
         if !variant.royal.is_empty() && variant.single_royal {
             // One royal piece a side; none only where an extinction rule
@@ -356,7 +373,8 @@ impl<'v, W: Word> Position<'v, W> {
     /// [`FenError::Parse`] if the text is not well-formed FEN,
     /// [`FenError::Position`] if it is not a legal position of the variant.
     pub fn from_fen(variant: &'v Variant<W>, fen: &str) -> Result<Position<'v, W>, FenError> {
-        let setup = Setup::from_fen(fen)?;
+        let ranks = variant.has_drops().then(|| variant.size().ranks());
+        let setup = Setup::from_fen_with_ranks(fen, ranks)?;
         Ok(Position::from_setup(variant, &setup)?)
     }
 
@@ -371,6 +389,10 @@ impl<'v, W: Word> Position<'v, W> {
             });
         }
         setup.walls = self.walls.iter().collect();
+        setup.promoted = self.promoted.iter().collect();
+        if self.variant.drops.is_some() {
+            setup.hands = Some(self.hand_pieces());
+        }
         setup.turn = self.turn;
         setup.castling = self.castling_field(false);
         let mut listed = self.en_passant;
@@ -523,6 +545,14 @@ impl<'v, W: Word> Position<'v, W> {
         for (slot, &value) in self.extra.counters.iter().enumerate() {
             hash ^= zobrist.counter(slot, value);
         }
+        for color in Color::ALL {
+            for (kind, count) in self.hands[color.index()].iter() {
+                hash ^= zobrist.hand(color, kind, count as u8);
+            }
+        }
+        for square in self.promoted {
+            hash ^= zobrist.promoted(square.index());
+        }
         hash
     }
 
@@ -570,7 +600,13 @@ impl<'v, W: Word> Position<'v, W> {
     pub fn play_unchecked(&mut self, mv: Move) {
         let variant = self.variant;
         let (us, from, to) = (self.turn, mv.from(), mv.to());
-        let Some(moving) = self.code_at(from) else { return };
+        let Some(moving) = self.code_at(from) else {
+            // A drop's square is empty.
+            if let Some(kind) = mv.dropped() {
+                self.play_drop(kind, to);
+            }
+            return;
+        };
         let kind = &variant.kinds[usize::from(moving >> 1)];
         if mv.is_pass() {
             return self.pass(kind.resets_clock);
@@ -599,16 +635,26 @@ impl<'v, W: Word> Position<'v, W> {
             } else {
                 to
             };
-            let took = self.take(captured).is_some();
+            let took = self.take(captured);
+            if let (Some(taken), true) = (took, variant.captures_to_hand) {
+                // Before the marks move: the capturer may promote there.
+                self.capture_to_hand(taken, captured);
+            }
+            if variant.tracks_promoted {
+                self.move_promoted_marks(from, to, captured, promotion.is_some());
+            }
             self.take(from);
             let landing = match promotion {
                 Some(promoted) => code(us, promoted),
                 None => moving,
             };
             self.put(to, landing);
-            if took {
+            if took.is_some() {
                 resets_clock = true;
                 destroyed = self.capture_effect(to, PieceKind::new(moving >> 1));
+                if variant.tracks_promoted && destroyed.any() {
+                    self.forget_promoted_marks();
+                }
             }
             // A double step that promotes leaves nothing to take en passant.
             if kind.leaves_en_passant && promotion.is_none() {
@@ -631,7 +677,7 @@ impl<'v, W: Word> Position<'v, W> {
 
     /// Removes the en passant squares, and their keys from the hash.
     #[inline(always)]
-    fn clear_en_passant(&mut self) {
+    pub(crate) fn clear_en_passant(&mut self) {
         for square in self.en_passant {
             self.hash ^= self.variant.zobrist.en_passant(square.index());
         }
@@ -642,7 +688,7 @@ impl<'v, W: Word> Position<'v, W> {
     /// or running on), the turn and its key, and the rules that follow
     /// checks.
     #[inline(always)]
-    fn end_turn(&mut self, resets_clock: bool) {
+    pub(crate) fn end_turn(&mut self, resets_clock: bool) {
         let us = self.turn;
         self.halfmoves = if resets_clock {
             0
@@ -897,7 +943,7 @@ impl<'v, W: Word> Position<'v, W> {
 
     /// Places a piece on an empty square.
     #[inline]
-    fn put(&mut self, square: Square, code: u8) {
+    pub(crate) fn put(&mut self, square: Square, code: u8) {
         let (color, kind) = (usize::from(code & 1), usize::from(code >> 1));
         if let Some(slot) = self.mailbox.as_mut().get_mut(square.index()) {
             *slot = code;
@@ -931,6 +977,8 @@ impl<W: Word> PartialEq for Position<'_, W> {
         (std::ptr::eq(self.variant, other.variant) || self.variant == other.variant)
             && self.mailbox == other.mailbox
             && self.walls == other.walls
+            && self.promoted == other.promoted
+            && self.hands == other.hands
             && self.turn == other.turn
             && self.same_castling(other)
             && self.en_passant == other.en_passant

@@ -4,7 +4,9 @@
 //! pieces, those that never move towards their own side), the origin's
 //! file and/or rank when another piece of the same kind could go to the
 //! same square, `x` for a capture, the destination, `=` and the letter of
-//! a promotion, and `+` for check or `#` for checkmate. Castling is `O-O`
+//! a promotion, and `+` for check or `#` for checkmate. A drop from the
+//! hand is the piece's letter (a pawn's too), `@` and the square (`N@f3`),
+//! as Fairy-Stockfish writes it. Castling is `O-O`
 //! (the king moving towards the higher files) or `O-O-O`, followed by the
 //! rook's square in parentheses where two ways to castle go in one
 //! direction (`O-O(h1)`). A pawn-like piece's capture always names its
@@ -228,6 +230,9 @@ impl<'v, W: Word> Position<'v, W> {
             }
             return text;
         }
+        if let Some(kind) = mv.dropped() {
+            return format!("{}@{}", self.variant.letter(kind), coord(size, mv.to()));
+        }
         let (from, to) = (mv.from(), mv.to());
         let pawn = self.is_pawn_like(from);
         let capture = self.is_capture(mv);
@@ -244,7 +249,9 @@ impl<'v, W: Word> Position<'v, W> {
         let rivals: Vec<Square> = self
             .legal_moves()
             .into_iter()
-            .filter(|other| other.to() == to && other.from() != from && other.castling_index().is_none())
+            .filter(|other| {
+                other.to() == to && other.from() != from && other.castling_index().is_none() && !other.is_drop()
+            })
             .map(Move::from)
             .filter(|&square| written_alike(square))
             .collect();
@@ -315,6 +322,9 @@ impl<'v, W: Word> Position<'v, W> {
                 .collect();
             return the_only_move(&found, trimmed);
         }
+        if let Some((letter, square)) = bare.split_once(['@', '*']) {
+            return self.parse_san_drop(letter, square, trimmed);
+        }
         let parts = parse_parts(bare).ok_or_else(|| SanError::Syntax {
             text: trimmed.to_owned(),
         })?;
@@ -326,7 +336,7 @@ impl<'v, W: Word> Position<'v, W> {
             legal
                 .iter()
                 .copied()
-                .filter(|mv| mv.to() == to && mv.castling_index().is_none())
+                .filter(|mv| mv.to() == to && mv.castling_index().is_none() && !mv.is_drop())
                 .filter(|mv| {
                     let from = mv.from();
                     // A pawn-like piece has no letter, but `Pe4` is understood.
@@ -348,6 +358,38 @@ impl<'v, W: Word> Position<'v, W> {
             });
         }
         the_only_move(&found, trimmed)
+    }
+}
+
+impl<W: Word> Position<'_, W> {
+    /// The legal drop written `letter@square` (`N@f3`; a pawn-like
+    /// piece's letter may be left out: `@e4`).
+    fn parse_san_drop(&self, letter: &str, square: &str, text: &str) -> Result<Move, SanError> {
+        let syntax = || SanError::Syntax { text: text.to_owned() };
+        let size = self.variant.size();
+        let to = square
+            .parse::<Coord>()
+            .ok()
+            .and_then(|coord| size.square(coord))
+            .ok_or_else(syntax)?;
+        let mut letters = letter.chars();
+        let wanted = match (letters.next(), letters.next()) {
+            (None, _) => None,
+            (Some(letter), None) if letter.is_ascii_alphabetic() => Some(letter.to_ascii_uppercase()),
+            _ => return Err(syntax()),
+        };
+        let found: Vec<Move> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| {
+                mv.to() == to
+                    && mv.dropped().is_some_and(|kind| match wanted {
+                        Some(letter) => self.variant.letter(kind) == letter,
+                        None => self.variant.is_pawn_like(kind),
+                    })
+            })
+            .collect();
+        the_only_move(&found, text)
     }
 }
 

@@ -51,6 +51,13 @@ pub struct Setup {
     /// captures on them. Walls are the board's holes, and what a petrified
     /// piece leaves.
     pub walls: Vec<Square>,
+    /// The squares of the pieces marked promoted (`Q~` in FEN, as
+    /// Fairy-Stockfish writes them in crazyhouse), in increasing order.
+    pub promoted: Vec<Square>,
+    /// The pieces in hand (`[QNPqp]` after the board, or a rank of its
+    /// own below the first), in the order written; `None` if the FEN has
+    /// no hand.
+    pub hands: Option<Vec<SetupPiece>>,
     /// The side to move.
     pub turn: Color,
     /// The castling rights, as FEN letters.
@@ -89,6 +96,8 @@ impl Setup {
             size,
             board: vec![None; size.square_count()],
             walls: Vec::new(),
+            promoted: Vec::new(),
+            hands: None,
             turn: Color::White,
             castling: Vec::new(),
             en_passant: Vec::new(),

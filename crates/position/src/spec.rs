@@ -2,7 +2,7 @@
 
 use fairy_geometry::Geometry;
 
-use crate::{Arrival, CastlingSpec, Explosion, GameResult, Goal, PieceSpec, Zone};
+use crate::{Arrival, CastlingSpec, Drops, Explosion, GameResult, Goal, PieceSpec, Zone};
 
 /// The n-move rule of chess: fifty moves by each side.
 pub const FIFTY_MOVES: u32 = 50;
@@ -91,6 +91,10 @@ pub struct VariantSpec {
     /// (atomic chess), or nothing.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub explosion: Option<Explosion>,
+    /// Hands and drops: the pieces each side holds off the board and may
+    /// drop as its move (crazyhouse); none if `None`.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub drops: Option<Drops>,
     /// The start position in FEN.
     pub start_fen: String,
 }
@@ -113,6 +117,7 @@ impl VariantSpec {
             pass_on_stalemate: false,
             en_passant_zone: None,
             explosion: None,
+            drops: None,
             start_fen: start_fen.into(),
         }
     }
@@ -286,6 +291,15 @@ impl VariantSpec {
     pub fn explosion(self, explosion: Explosion) -> VariantSpec {
         VariantSpec {
             explosion: Some(explosion),
+            ..self
+        }
+    }
+
+    /// Gives the sides hands of pieces to drop: see [`Drops`].
+    #[must_use]
+    pub fn drops(self, drops: Drops) -> VariantSpec {
+        VariantSpec {
+            drops: Some(drops),
             ..self
         }
     }

@@ -1,5 +1,6 @@
 //! Coordinate (UCI-style) move notation: origin, destination and an optional
-//! lower-case promotion letter, as in `e2e4`, `e7e8q` or `a9a10g`.
+//! lower-case promotion letter, as in `e2e4`, `e7e8q` or `a9a10g`; a drop
+//! from the hand is the piece's letter, `@` and the square (`P@e4`).
 
 use std::error::Error;
 use std::fmt;
@@ -11,8 +12,8 @@ use crate::position::coord;
 use crate::{Move, Position};
 
 /// A move in coordinate notation, independent of any position: two
-/// coordinates and an optional promotion letter. Castling is written as the
-/// king's move (`e1g1`).
+/// coordinates and an optional promotion letter, or a drop's letter and
+/// square. Castling is written as the king's move (`e1g1`).
 ///
 /// # Examples
 ///
@@ -25,20 +26,28 @@ use crate::{Move, Position};
 /// assert_eq!(mv.promotion, Some('g'));
 /// assert_eq!(mv.to_string(), "a9a10g");
 /// assert!("e2".parse::<UciMove>().is_err());
+/// let drop: UciMove = "N@f3".parse()?;
+/// assert_eq!((drop.drop, drop.to.to_string()), (Some('N'), "f3".to_owned()));
+/// assert_eq!(drop.to_string(), "N@f3");
 /// # Ok::<(), fairy_position::ParseUciError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct UciMove {
-    /// The square the piece leaves.
+    /// The square the piece leaves (for a drop, the square it lands on).
     pub from: Coord,
     /// The square it goes to.
     pub to: Coord,
     /// The lower-case letter of the kind it promotes to.
     pub promotion: Option<char>,
+    /// For a drop, the upper-case letter of the kind dropped.
+    pub drop: Option<char>,
 }
 
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(letter) = self.drop {
+            return write!(f, "{letter}@{}", self.to);
+        }
         write!(f, "{}{}", self.from, self.to)?;
         if let Some(letter) = self.promotion {
             write!(f, "{letter}")?;
@@ -57,7 +66,7 @@ impl fmt::Display for ParseUciError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a move in coordinate notation (two squares and an optional promotion letter, like e2e4 or e7e8q)",
+            "{:?} is not a move in coordinate notation (two squares and an optional promotion letter, like e2e4 or e7e8q, or a drop like P@e4)",
             self.text
         )
     }
@@ -70,6 +79,22 @@ impl FromStr for UciMove {
 
     fn from_str(text: &str) -> Result<UciMove, ParseUciError> {
         let error = || ParseUciError { text: text.to_owned() };
+        if let Some((letter, square)) = text.split_once('@') {
+            let mut letters = letter.chars();
+            let (Some(letter), None) = (letters.next(), letters.next()) else {
+                return Err(error());
+            };
+            if !letter.is_ascii_alphabetic() {
+                return Err(error());
+            }
+            let to: Coord = square.parse().map_err(|_| error())?;
+            return Ok(UciMove {
+                from: to,
+                to,
+                promotion: None,
+                drop: Some(letter.to_ascii_uppercase()),
+            });
+        }
         let (from, used) = Coord::parse_prefix(text).map_err(|_| error())?;
         let rest = &text[used..];
         let (to, used) = Coord::parse_prefix(rest).map_err(|_| error())?;
@@ -79,7 +104,12 @@ impl FromStr for UciMove {
             (Some(letter), None) if letter.is_ascii_lowercase() => Some(letter),
             _ => return Err(error()),
         };
-        Ok(UciMove { from, to, promotion })
+        Ok(UciMove {
+            from,
+            to,
+            promotion,
+            drop: None,
+        })
     }
 }
 
@@ -125,6 +155,7 @@ impl<'v, W: Word> Position<'v, W> {
             promotion: mv
                 .promotion()
                 .map(|kind| self.variant.letter(kind).to_ascii_lowercase()),
+            drop: mv.dropped().map(|kind| self.variant.letter(kind)),
         }
     }
 

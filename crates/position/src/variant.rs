@@ -7,6 +7,7 @@ use smallvec::SmallVec;
 use crate::castling::CastlingRules;
 use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
+use crate::hand::CompiledDrops;
 use crate::kinds::KindSet;
 use crate::zobrist::Zobrist;
 use crate::{Legality, PieceKind, PieceSpec, Position, Setup, VariantSpec};
@@ -42,6 +43,13 @@ pub struct Variant<W: Word = u64> {
     /// rules, no pass on stalemate.
     pub(crate) plain_moves: bool,
     pub(crate) explosion: Option<CompiledExplosion<W>>,
+    /// Hands and drops, if the variant has them.
+    pub(crate) drops: Option<CompiledDrops<W>>,
+    /// Whether captured pieces go to the capturer's hand.
+    pub(crate) captures_to_hand: bool,
+    /// Whether positions mark promoted pieces (captured, they go to the
+    /// hand as the kind that promoted).
+    pub(crate) tracks_promoted: bool,
     pub(crate) en_passant_capturers: KindSet,
     pub(crate) castling: CastlingRules<W>,
     pub(crate) goals: Goals<W>,
@@ -338,6 +346,20 @@ impl<W: Word> Variant<W> {
     /// [`VariantSpec::chess960`](crate::VariantSpec::chess960)).
     pub fn is_chess960(&self) -> bool {
         self.spec.chess960
+    }
+
+    /// Whether sides have hands of pieces they may drop (see
+    /// [`Drops`](crate::Drops)).
+    pub fn has_drops(&self) -> bool {
+        self.drops.is_some()
+    }
+
+    /// Where a piece of `kind` and `color` may be dropped.
+    pub fn drop_zone(&self, kind: PieceKind, color: Color) -> SquareSet<W> {
+        self.drops
+            .as_ref()
+            .and_then(|drops| drops.zones.get(kind.index()))
+            .map_or(SquareSet::EMPTY, |zones| zones[color.index()])
     }
 
     /// The start position as set up.

@@ -1,6 +1,9 @@
 //! Zobrist keys: random numbers whose XOR identifies a position.
 
 use fairy_geometry::Square;
+use fairy_movement::Color;
+
+use crate::PieceKind;
 
 /// The keys of one variant: one per (kind, colour, square), per castling
 /// right, per en passant square, per counter beyond the board, per wall
@@ -13,6 +16,9 @@ pub(crate) struct Zobrist {
     en_passant: Vec<u64>,
     counters: Vec<u64>,
     walls: Vec<u64>,
+    /// The seeds of the keys of hand counts and promoted marks.
+    hands: u64,
+    promoted: u64,
     pub black: u64,
 }
 
@@ -32,6 +38,8 @@ impl Zobrist {
         let black = next();
         let counters = (0..4).map(|_| next()).collect();
         let walls = (0..squares).map(|_| next()).collect();
+        let hands = next();
+        let promoted = next();
         Zobrist {
             squares,
             pieces,
@@ -39,6 +47,8 @@ impl Zobrist {
             en_passant,
             counters,
             walls,
+            hands,
+            promoted,
             black,
         }
     }
@@ -75,6 +85,23 @@ impl Zobrist {
         // Each value its own key, derived from the slot's by a SplitMix64
         // round.
         mix(self.counters.get(slot).copied().unwrap_or(0) ^ u64::from(value).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+    }
+
+    /// The key of `color` holding `count` pieces of `kind` in hand (zero
+    /// for none, so that empty hands hash as no hands).
+    #[inline]
+    pub fn hand(&self, color: Color, kind: PieceKind, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let slot = (kind.index() as u64) << 9 | (color.index() as u64) << 8 | u64::from(count);
+        mix(self.hands ^ slot.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+    }
+
+    /// The key of the promoted mark of a square.
+    #[inline]
+    pub fn promoted(&self, square: usize) -> u64 {
+        mix(self.promoted ^ (square as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
     }
 
     /// The key of a wall on a square.

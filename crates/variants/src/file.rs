@@ -37,6 +37,12 @@
 //!                            # after which a draw may be claimed (default 50; 0: none)
 //! chess960 = false           # castling from wherever the king and rooks start on the back
 //!                            # rank, as in Fischer random chess (default false)
+//! drops = { captures_to_hand = true, keep_promoted = false, ranks = [1] }  # hands of
+//!                            # pieces to drop (default none; the start FEN gives them:
+//!                            # "...[Nn] w"); captured pieces go to the capturer's hand,
+//!                            # promoted ones as the kind that promoted unless keep_promoted
+//!                            # (loop); `ranks` and/or `squares`: where drops go (default
+//!                            # anywhere)
 //!
 //! [[piece]]                  # one table per piece kind, in order
 //! letter = "P"               # required: White's upper-case FEN letter
@@ -54,6 +60,7 @@
 //! petrifies = false          # default false: turns into a wall when it captures (petrified)
 //! promotion_limit = 2        # promoted to only while its side has fewer on the board (default none)
 //! net = "free"               # "free" (default), "moves-only" or "never"
+//! drop_zone = { ranks = [2, 3, 4, 5, 6, 7] }  # where it may be dropped (default anywhere)
 //! promotion = { ranks = [8], to = ["Q", "R", "B", "N"], compulsory = true }
 //! # promotion tables may also give `squares`, `black_squares` (Black's own
 //! # squares instead of White's mirrored) and `black_to` (Black's choices)
@@ -133,7 +140,7 @@ use std::path::Path;
 use fairy_geometry::{BoardSize, Coord, Geometry};
 use fairy_movement::{Color, Mode, Movement, Part, Reach};
 use fairy_position::{
-    AnyVariant, Arrival, CastlingSpec, Explosion, Extinction, FIFTY_MOVES, GameResult, Goal, MateCondition,
+    AnyVariant, Arrival, CastlingSpec, Drops, Explosion, Extinction, FIFTY_MOVES, GameResult, Goal, MateCondition,
     NetCrossing, PieceSpec, Promotion, Repetition, VariantError, VariantSpec, Zone,
 };
 use serde::Deserialize;
@@ -269,6 +276,7 @@ struct VariantFile {
     chess960: bool,
     en_passant_zone: Option<ZoneFile>,
     explosion: Option<ExplosionFile>,
+    drops: Option<DropsFile>,
     mate_condition: Option<MateConditionFile>,
     repetition: Option<RepetitionFile>,
     checks_to_win: Option<u8>,
@@ -308,6 +316,7 @@ struct PieceFile {
     #[serde(default)]
     net: NetName,
     promotion: Option<PromotionFile>,
+    drop_zone: Option<ZoneFile>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -391,6 +400,19 @@ struct ExplosionFile {
     spared: Vec<char>,
     #[serde(default)]
     immune: Vec<char>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DropsFile {
+    #[serde(default)]
+    captures_to_hand: bool,
+    #[serde(default)]
+    keep_promoted: bool,
+    #[serde(default)]
+    ranks: Vec<u8>,
+    #[serde(default)]
+    squares: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -529,6 +551,9 @@ impl PieceFile {
         spec.petrifies = self.petrifies;
         spec.promotion_limit = self.promotion_limit;
         spec.resets_clock = self.resets_clock;
+        if let Some(drops) = &self.drop_zone {
+            spec = spec.drop_zone(zone(&format!("{key}.drop_zone"), &drops.ranks, &drops.squares)?);
+        }
         if let Some(promotion) = &self.promotion {
             let key = format!("{key}.promotion");
             let mut zone = zone(&key, &promotion.ranks, &promotion.squares)?;
@@ -593,6 +618,19 @@ impl VariantFile {
             spec = spec.explosion(
                 Explosion::sparing(explosion.spared.iter().copied()).immune(explosion.immune.iter().copied()),
             );
+        }
+        if let Some(file) = &self.drops {
+            let mut drops = Drops::new();
+            if file.captures_to_hand {
+                drops = drops.captures_to_hand();
+            }
+            if file.keep_promoted {
+                drops = drops.keep_promoted();
+            }
+            if !file.ranks.is_empty() || !file.squares.is_empty() {
+                drops = drops.zone(zone("drops", &file.ranks, &file.squares)?);
+            }
+            spec = spec.drops(drops);
         }
         if let Some(condition) = &self.mate_condition {
             spec = spec.goal(Goal::MateCondition(MateCondition {

@@ -36,8 +36,8 @@
 //! let spec = fairy_variants::fsf::spec_from_ini(text, "minirooks")?;
 //! let variant = fairy_position::AnyVariant::new(spec)?;
 //! assert_eq!(variant.size().to_string(), "5x5");
-//! let error = fairy_variants::fsf::spec_from_ini(&format!("{text}pieceDrops = true\n"), "minirooks").unwrap_err();
-//! assert_eq!(error.to_string(), "[minirooks] pieceDrops: needs pieces in hand and drops, not supported yet");
+//! let error = fairy_variants::fsf::spec_from_ini(&format!("{text}wallingRule = duck\n"), "minirooks").unwrap_err();
+//! assert_eq!(error.to_string(), "[minirooks] wallingRule: needs wall placing, not supported yet");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -48,8 +48,8 @@ use std::fmt;
 use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
 use fairy_movement::{Color, Mode, Movement, Part};
 use fairy_position::{
-    ALL_PIECES, Arrival, CastlingSpec, Explosion, Extinction, GameResult, Goal, PieceSpec, Promotion, Repetition,
-    VariantSpec, Zone,
+    ALL_PIECES, Arrival, CastlingSpec, Drops, Explosion, Extinction, GameResult, Goal, PieceSpec, Promotion,
+    Repetition, VariantSpec, Zone,
 };
 
 /// Fairy-Stockfish's built-in variants that sections may inherit from, in
@@ -315,6 +315,21 @@ const PIECE_TYPES: [(&str, &str); 37] = [
     ("king", "K"),
 ];
 
+/// A type's place in Fairy-Stockfish's order of types: its predefined
+/// types in order, then the custom ones, then the king.
+fn type_order(name: &str) -> usize {
+    if name == "king" {
+        return usize::MAX;
+    }
+    if let Some(slot) = name.strip_prefix("customPiece").and_then(|n| n.parse::<usize>().ok()) {
+        return PIECE_TYPES.len() + slot;
+    }
+    PIECE_TYPES
+        .iter()
+        .position(|(known, _)| *known == name)
+        .unwrap_or(PIECE_TYPES.len())
+}
+
 /// The most custom piece slots Fairy-Stockfish has.
 const CUSTOM_PIECES: usize = 25;
 
@@ -330,7 +345,7 @@ const IGNORED: [&str; 6] = [
 
 /// Options of rule families this library does not have yet, each with the
 /// family's name; they are accepted with the value that turns them off.
-const UNSUPPORTED: [(&str, &str); 64] = [
+const UNSUPPORTED: [(&str, &str); 57] = [
     ("castlingWins", "castling goals"),
     ("twoBoards", "a second board feeding the hands"),
     ("sittuyinPromotion", "sittuyin promotion"),
@@ -346,15 +361,8 @@ const UNSUPPORTED: [(&str, &str); 64] = [
     ("dropChecks", "pieces in hand and drops"),
     ("mustDrop", "pieces in hand and drops"),
     ("mustDropType", "pieces in hand and drops"),
-    ("pieceDrops", "pieces in hand and drops"),
-    ("dropLoop", "pieces in hand and drops"),
-    ("capturesToHand", "pieces in hand and drops"),
-    ("firstRankPawnDrops", "pieces in hand and drops"),
-    ("promotionZonePawnDrops", "pieces in hand and drops"),
     ("enclosingDrop", "enclosing drops"),
     ("enclosingDropStart", "enclosing drops"),
-    ("dropRegionWhite", "pieces in hand and drops"),
-    ("dropRegionBlack", "pieces in hand and drops"),
     ("sittuyinRookDrop", "pieces in hand and drops"),
     ("dropOppositeColoredBishop", "pieces in hand and drops"),
     ("dropPromoted", "pieces in hand and drops"),
@@ -470,6 +478,12 @@ struct Config {
     flag_region: Region,
     flag_move: bool,
     check_counting: bool,
+    piece_drops: bool,
+    captures_to_hand: bool,
+    drop_loop: bool,
+    first_rank_pawn_drops: bool,
+    promotion_zone_pawn_drops: bool,
+    drop_region: Option<Region>,
 }
 
 /// The name standing for every piece type in sets (`*`).
@@ -541,6 +555,12 @@ impl Config {
             flag_region: [Vec::new(), Vec::new()],
             flag_move: false,
             check_counting: false,
+            piece_drops: false,
+            captures_to_hand: false,
+            drop_loop: false,
+            first_rank_pawn_drops: false,
+            promotion_zone_pawn_drops: false,
+            drop_region: None,
         }
     }
 
@@ -893,6 +913,24 @@ impl Config {
         if let Some(on) = flag("checkCounting")? {
             self.check_counting = on;
         }
+        for (key, option) in [
+            ("pieceDrops", &mut self.piece_drops),
+            ("capturesToHand", &mut self.captures_to_hand),
+            ("dropLoop", &mut self.drop_loop),
+            ("firstRankPawnDrops", &mut self.first_rank_pawn_drops),
+            ("promotionZonePawnDrops", &mut self.promotion_zone_pawn_drops),
+        ] {
+            if let Some(on) = flag(key)? {
+                *option = on;
+            }
+        }
+        let mut regions = self.drop_region.clone().unwrap_or_else(|| {
+            let all: Vec<Coord> = (0..16).flat_map(|r| rank_region(r, 16)).collect();
+            [all.clone(), all]
+        });
+        if sided("dropRegion", &mut regions, region)? {
+            self.drop_region = Some(regions);
+        }
         Ok(())
     }
 
@@ -982,6 +1020,25 @@ impl Config {
         if let Some(region) = &self.en_passant_region {
             spec = spec.en_passant_zone(zone(region));
         }
+        if self.captures_to_hand && !self.piece_drops {
+            return Err(error(
+                "capturesToHand",
+                "captures to hand without drops are not supported yet".to_string(),
+            ));
+        }
+        if self.piece_drops {
+            let mut drops = Drops::new();
+            if self.captures_to_hand {
+                drops = drops.captures_to_hand();
+            }
+            if self.drop_loop {
+                drops = drops.keep_promoted();
+            }
+            if let Some(region) = &self.drop_region {
+                drops = drops.zone(zone(region));
+            }
+            spec = spec.drops(drops);
+        }
         if self.blast_on_capture {
             let spared: Vec<char> = letter_of("pawn").into_iter().collect();
             spec = spec.explosion(Explosion::sparing(spared).immune(letters(&self.blast_immune_types)));
@@ -1056,7 +1113,11 @@ impl Config {
         };
         let white_choices = letters(&self.promotion_piece_types[0]);
         let black_choices = letters(&self.promotion_piece_types[1]);
-        for piece in &self.pieces {
+        // In Fairy-Stockfish's order of types, which FEN lists pieces in
+        // hand by.
+        let mut pieces = self.pieces.clone();
+        pieces.sort_by_key(|piece| type_order(&piece.name));
+        for piece in &pieces {
             let key = piece.name.as_str();
             let mut betza = piece.betza.clone();
             if key == "pawn" && double_step {
@@ -1088,6 +1149,9 @@ impl Config {
             if let Some((_, limit)) = self.promotion_limits.iter().find(|(name, _)| name == key) {
                 spec_piece = spec_piece.promotion_limit(*limit);
             }
+            if self.piece_drops && key == "pawn" {
+                spec_piece = spec_piece.drop_zone(self.pawn_drop_zone());
+            }
             if contains(&promotion_pawns, key) {
                 let mut promotion = Promotion::new(zone(&self.promotion_region), white_choices.iter().copied());
                 if black_choices != white_choices {
@@ -1115,6 +1179,20 @@ impl Config {
 }
 
 impl Config {
+    /// Where Fairy-Stockfish drops pawns: not in the promotion zone nor on
+    /// the first rank, unless options allow them there.
+    fn pawn_drop_zone(&self) -> Zone {
+        let side = |color: usize| -> Vec<Coord> {
+            let first = if color == 0 { 0 } else { self.max_rank - 1 };
+            (0..self.max_rank)
+                .filter(|&rank| self.first_rank_pawn_drops || rank != first)
+                .flat_map(|rank| rank_region(rank, self.max_file))
+                .filter(|coord| self.promotion_zone_pawn_drops || !self.promotion_region[color].contains(coord))
+                .collect()
+        };
+        Zone::squares(side(0)).with_black_squares(side(1))
+    }
+
     /// The start position's board, as rows of letters (`None` for an
     /// empty square) from the first rank up.
     fn start_board(&self) -> Vec<Vec<Option<char>>> {
@@ -1326,7 +1404,15 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 75] = [
+const KNOWN: [&str; 83] = [
+    "pieceDrops",
+    "capturesToHand",
+    "dropLoop",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "dropRegion",
+    "dropRegionWhite",
+    "dropRegionBlack",
     "flagPiece",
     "flagPieceWhite",
     "flagPieceBlack",

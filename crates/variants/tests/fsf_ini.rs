@@ -13,10 +13,12 @@ const FSF_VARIANTS: &str = include_str!("data/fsf-variants.ini");
 
 /// The sections of Fairy-Stockfish's file this library plays, each found
 /// equal to Fairy-Stockfish by `tools/fsf_diff.py --ini`.
-const LOADED: [&str; 62] = [
+const LOADED: [&str; 71] = [
     "allwayspawns",
+    "3check-crazyhouse",
     "atomic-giveaway",
     "atomic-giveaway-hill",
+    "coffeehouse",
     "anti-losalamos",
     "indiangreat",
     "centaurking",
@@ -29,9 +31,11 @@ const LOADED: [&str; 62] = [
     "gemini",
     "pawnsonly",
     "pawnsking",
+    "minihouse",
     "rookmate",
     "orda",
     "ordamirror",
+    "gothhouse",
     "capture",
     "doublearmy",
     "pawnsmassacre",
@@ -52,14 +56,17 @@ const LOADED: [&str; 62] = [
     "crossderby",
     "elimination",
     "antiatomic",
+    "atomiczh",
     "kamikazerooks",
     "racingchess",
     "twokings2",
     "antiantichess",
+    "antihouse",
     "coffeerace",
     "epicatomic",
     "checkmateless",
     "sixthrank",
+    "fullmoon",
     "massacre",
     "chessvshp",
     "allexplodeatomic",
@@ -70,6 +77,8 @@ const LOADED: [&str; 62] = [
     "river",
     "dragon-chess",
     "nim",
+    "blackletter",
+    "ajax-orthodox",
     "petty",
     "haynie",
     "argess",
@@ -138,8 +147,8 @@ fn options_are_errors_naming_the_key_unless_they_turn_a_rule_off() {
             .to_string()
     };
     assert_eq!(
-        error("pieceDrops = true"),
-        "[tiny] pieceDrops: needs pieces in hand and drops, not supported yet"
+        error("mustDrop = true"),
+        "[tiny] mustDrop: needs pieces in hand and drops, not supported yet"
     );
     assert_eq!(
         error("promotionPieceTyps = q"),

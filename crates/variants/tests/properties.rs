@@ -300,6 +300,17 @@ fn mirrored<'v, W: Word>(position: &Position<'v, W>) -> Position<'v, W> {
     }
     mirror.walls = setup.walls.iter().map(|&square| turn(square)).collect();
     mirror.walls.sort();
+    mirror.promoted = setup.promoted.iter().map(|&square| turn(square)).collect();
+    mirror.promoted.sort();
+    mirror.hands = setup.hands.as_ref().map(|hands| {
+        hands
+            .iter()
+            .map(|piece| SetupPiece {
+                color: piece.color.other(),
+                ..*piece
+            })
+            .collect()
+    });
     mirror.turn = setup.turn.other();
     mirror.castling = setup
         .castling

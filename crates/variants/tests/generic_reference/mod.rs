@@ -25,6 +25,8 @@ struct Candidate {
     /// The destination written in coordinate notation, where it is not
     /// `to` (a castling written as the king taking its rook).
     written_to: Option<Square>,
+    /// The letter of the piece dropped from the hand onto `to`.
+    drop: Option<char>,
 }
 
 /// The definition of the piece lettered `letter`.
@@ -373,6 +375,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                         en_passant_victim: None,
                         rook: None,
                         written_to: None,
+                        drop: None,
                     };
                     match &spec.promotion {
                         Some(promotion) if in_zone(variant, &promotion.zone, us, to) => {
@@ -426,6 +429,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                             en_passant_victim: Some(victim),
                             rook: None,
                             written_to: None,
+                            drop: None,
                         });
                     }
                 }
@@ -504,7 +508,57 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                 promotion: None,
                 en_passant_victim: None,
                 rook: Some((rook_from, rook_to)),
+                drop: None,
             });
+        }
+    }
+    found.extend(drops(variant, setup));
+    found
+}
+
+/// The drops of the side to move: each kind it holds, onto each empty
+/// square that the variant's and the kind's drop zones allow and where
+/// the piece is not in its compulsory promotion zone.
+fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
+    let Some(rules) = &variant.spec().drops else {
+        return Vec::new();
+    };
+    let us = setup.turn;
+    let mut letters: Vec<char> = setup
+        .hands
+        .iter()
+        .flatten()
+        .filter(|piece| piece.color == us)
+        .map(|piece| piece.letter)
+        .collect();
+    letters.sort();
+    letters.dedup();
+    let mut found = Vec::new();
+    for letter in letters {
+        let spec = spec_of(variant, letter);
+        for to in variant.size().squares() {
+            let allowed = setup.piece_at(to).is_none()
+                && !setup.is_wall(to)
+                && rules.zone.as_ref().is_none_or(|zone| in_zone(variant, zone, us, to))
+                && spec
+                    .drop_zone
+                    .as_ref()
+                    .is_none_or(|zone| in_zone(variant, zone, us, to))
+                && !spec
+                    .promotion
+                    .as_ref()
+                    .is_some_and(|p| p.compulsory && in_zone(variant, &p.zone, us, to));
+            if allowed {
+                found.push(Candidate {
+                    from: to,
+                    to,
+                    promotion: None,
+                    en_passant_victim: None,
+                    rook: None,
+                    written_to: None,
+                    drop: Some(letter),
+                });
+            }
         }
     }
     found
@@ -513,6 +567,14 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
 /// The board after `candidate` (only the board matters for legality).
 fn make<W: Word>(variant: &Variant<W>, setup: &Setup, candidate: &Candidate) -> Setup {
     let mut after = setup.clone();
+    if let Some(letter) = candidate.drop {
+        after.board[candidate.to.index()] = Some(SetupPiece {
+            color: setup.turn,
+            letter,
+        });
+        after.turn = setup.turn.other();
+        return after;
+    }
     let moving = after.board[candidate.from.index()].take();
     if let Some((rook_from, rook_to)) = candidate.rook {
         let rook = after.board[rook_from.index()].take();
@@ -564,6 +626,9 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     let mut legal: Vec<String> = under_rules(variant, &setup)
         .into_iter()
         .map(|candidate| {
+            if let Some(letter) = candidate.drop {
+                return format!("{letter}@{}", size.name(candidate.to));
+            }
             let to = candidate.written_to.unwrap_or(candidate.to);
             let mut text = format!("{}{}", size.name(candidate.from), size.name(to));
             if let Some(letter) = candidate.promotion {

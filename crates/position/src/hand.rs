@@ -1,0 +1,367 @@
+//! Pieces in hand and drops (crazyhouse, shogi): the pieces a side holds
+//! off the board, which it may put on an empty square as its move.
+
+use fairy_geometry::{Square, SquareSet, Word};
+use fairy_movement::Color;
+
+use crate::compile::ZoneOf;
+use crate::movegen::MoveSink;
+use crate::variant::Kind;
+use crate::{MAX_KINDS, PieceKind, Position, PositionError, Setup, SetupPiece, VariantError, VariantSpec, Zone};
+
+/// The drop rules of a variant: each side has a hand of pieces, written in
+/// FEN after the board (`[QNPqp]`), and may put one of them on an empty
+/// square as its move (`P@e4`).
+///
+/// Where a kind may be dropped is the variant's zone (anywhere if none)
+/// within the kind's own
+/// [`PieceSpec::drop_zone`](crate::PieceSpec::drop_zone), and never where a
+/// piece of the kind can never stand (a pawn on its last rank). A drop
+/// that blocks a check answers it; a drop resets the n-move clock.
+///
+/// # Examples
+///
+/// ```
+/// use fairy_geometry::{BoardSize, Geometry};
+/// use fairy_movement::Movement;
+/// use fairy_position::{Drops, PieceSpec, Variant, VariantSpec};
+///
+/// // Kings and rooks on a 3 x 3 board; White holds a rook.
+/// let spec = VariantSpec::new("drops", Geometry::new(BoardSize::new(3, 3)?), "k2/3/2K[R] w - - 0 1")
+///     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+///     .piece(PieceSpec::new('R', "rook", Movement::rook()))
+///     .drops(Drops::new().captures_to_hand());
+/// let variant = Variant::<u64>::new(spec)?;
+/// let position = variant.start_position();
+/// // Two king moves (b2 touches the other king) and a drop on each of
+/// // the seven empty squares.
+/// assert_eq!(position.legal_moves().len(), 9);
+/// let after = position.play_uci("R@a1")?;
+/// assert_eq!(after.fen(), "k2/3/R1K[] b - - 0 1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Drops {
+    /// Whether a captured piece goes to the capturer's hand, changing
+    /// sides (crazyhouse); otherwise it leaves the game, and hands hold
+    /// only the pieces a position starts with.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub captures_to_hand: bool,
+    /// Whether a promoted piece keeps its kind when captured (loop chess);
+    /// otherwise it goes to the hand as the kind that promotes (a pawn),
+    /// and FEN marks it promoted (`Q~`) while it is on the board.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub keep_promoted: bool,
+    /// Where pieces may be dropped, counted from the dropping side
+    /// (placement chess: its first rank); anywhere if `None`.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub zone: Option<Zone>,
+}
+
+impl Drops {
+    /// Drops anywhere, of the pieces the position starts with in hand;
+    /// captured pieces leave the game.
+    pub fn new() -> Drops {
+        Drops::default()
+    }
+
+    /// Captured pieces go to the capturer's hand.
+    #[must_use]
+    pub fn captures_to_hand(self) -> Drops {
+        Drops {
+            captures_to_hand: true,
+            ..self
+        }
+    }
+
+    /// Promoted pieces keep their kind when captured.
+    #[must_use]
+    pub fn keep_promoted(self) -> Drops {
+        Drops {
+            keep_promoted: true,
+            ..self
+        }
+    }
+
+    /// Pieces are dropped only on `zone`'s squares.
+    #[must_use]
+    pub fn zone(self, zone: Zone) -> Drops {
+        Drops {
+            zone: Some(zone),
+            ..self
+        }
+    }
+}
+
+/// The pieces one side holds in hand, by kind.
+///
+/// # Examples
+///
+/// ```
+/// # use fairy_geometry::{BoardSize, Geometry};
+/// # use fairy_movement::{Color, Movement};
+/// # use fairy_position::{Drops, PieceSpec, Variant, VariantSpec};
+/// # let spec = VariantSpec::new("drops", Geometry::new(BoardSize::new(3, 3)?), "k2/3/2K[RRr] w - - 0 1")
+/// #     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+/// #     .piece(PieceSpec::new('R', "rook", Movement::rook()))
+/// #     .drops(Drops::new());
+/// # let variant = Variant::<u64>::new(spec)?;
+/// let position = variant.start_position();
+/// let rook = variant.kind_of_letter('R').unwrap();
+/// assert_eq!(position.hand(Color::White).count(rook), 2);
+/// assert_eq!(position.hand(Color::Black).iter().collect::<Vec<_>>(), [(rook, 1)]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hand([u8; MAX_KINDS]);
+
+impl Hand {
+    /// How many pieces of `kind` it holds.
+    pub fn count(&self, kind: PieceKind) -> u32 {
+        self.0.get(kind.index()).map_or(0, |&count| u32::from(count))
+    }
+
+    /// Whether it holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&count| count == 0)
+    }
+
+    /// How many pieces it holds.
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&count| u32::from(count)).sum()
+    }
+
+    /// The kinds it holds, in the variant's order, each with its count.
+    pub fn iter(&self) -> impl Iterator<Item = (PieceKind, u32)> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|(_, count)| **count > 0)
+            .map(|(index, &count)| (PieceKind::new(index as u8), u32::from(count)))
+    }
+
+    /// Adds a piece; returns the new count. Position setup bounds the
+    /// pieces of a game so that no count can pass the byte.
+    fn add(&mut self, kind: PieceKind) -> u8 {
+        let slot = &mut self.0[kind.index() % MAX_KINDS];
+        *slot = slot.saturating_add(1);
+        *slot
+    }
+
+    /// Takes a piece out; returns the new count.
+    fn remove(&mut self, kind: PieceKind) -> u8 {
+        let slot = &mut self.0[kind.index() % MAX_KINDS];
+        *slot = slot.saturating_sub(1);
+        *slot
+    }
+}
+
+/// The drop rules compiled for a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CompiledDrops<W: Word> {
+    /// Per kind, per colour: where a piece of it may be dropped.
+    pub zones: Vec<[SquareSet<W>; 2]>,
+    pub captures_to_hand: bool,
+    /// The kind a captured promoted piece goes to the hand as; `None`
+    /// where promoted pieces keep their kind (or nothing promotes), and
+    /// then no square is marked promoted.
+    pub demotes_to: Option<PieceKind>,
+}
+
+impl<W: Word> CompiledDrops<W> {
+    /// Compiles the drop rules; `kinds` have their moves, so their
+    /// forbidden squares, already.
+    pub fn compile(
+        spec: &VariantSpec,
+        drops: &Drops,
+        kinds: &[Kind<W>],
+        zone: &ZoneOf<'_, W>,
+    ) -> Result<CompiledDrops<W>, VariantError> {
+        let mut zones = Vec::with_capacity(spec.pieces.len());
+        for (piece, kind) in spec.pieces.iter().zip(kinds) {
+            let mut per_color = [SquareSet::EMPTY; 2];
+            for color in Color::ALL {
+                per_color[color.index()] =
+                    crate::compile::droppable(spec, piece, color, zone)? - kind.moves[color.index()].forbidden;
+            }
+            zones.push(per_color);
+        }
+        let demotes_to = if drops.captures_to_hand && !drops.keep_promoted {
+            spec.pieces
+                .iter()
+                .position(|piece| piece.promotion.is_some())
+                .map(|index| PieceKind::new(index as u8))
+        } else {
+            None
+        };
+        Ok(CompiledDrops {
+            zones,
+            captures_to_hand: drops.captures_to_hand,
+            demotes_to,
+        })
+    }
+}
+
+impl<W: Word> Position<'_, W> {
+    /// The pieces `color` holds in hand (none in a variant without drops).
+    pub fn hand(&self, color: Color) -> &Hand {
+        &self.hands[color.index()]
+    }
+
+    /// The squares of the pieces marked promoted (`Q~` in FEN): in a
+    /// variant where captured pieces go to the hand, they go as the kind
+    /// that promoted.
+    pub fn promoted(&self) -> SquareSet<W> {
+        self.promoted
+    }
+
+    /// The drops of the side to move onto `allowed` squares (empty ones:
+    /// the caller has answered checks by them).
+    // Kept out of line: variants without drops only test for them.
+    #[inline(never)]
+    pub(crate) fn generate_drops<S: MoveSink<W>>(&self, sink: &mut S, allowed: SquareSet<W>) {
+        let Some(drops) = &self.variant.drops else { return };
+        let us = self.turn.index();
+        for (kind, _) in self.hands[us].iter() {
+            let to = allowed & drops.zones[kind.index()][us];
+            if to.any() {
+                sink.drops(kind, to);
+            }
+        }
+    }
+
+    /// Plays a drop of `kind` onto `to`: the piece leaves the hand, and
+    /// the n-move clock starts again, as in Fairy-Stockfish.
+    #[cold]
+    pub(crate) fn play_drop(&mut self, kind: PieceKind, to: Square) {
+        let us = self.turn;
+        self.take_from_hand(us, kind);
+        self.put(to, crate::position::code(us, kind));
+        self.clear_en_passant();
+        self.end_turn(true);
+    }
+
+    /// Adds a piece of `kind` to `color`'s hand, and its key to the hash.
+    pub(crate) fn give_to_hand(&mut self, color: Color, kind: PieceKind) {
+        let before = self.hands[color.index()].count(kind) as u8;
+        let after = self.hands[color.index()].add(kind);
+        let zobrist = &self.variant.zobrist;
+        self.hash ^= zobrist.hand(color, kind, before) ^ zobrist.hand(color, kind, after);
+    }
+
+    /// Takes a piece of `kind` out of `color`'s hand, and its key out of
+    /// the hash.
+    fn take_from_hand(&mut self, color: Color, kind: PieceKind) {
+        let before = self.hands[color.index()].count(kind) as u8;
+        let after = self.hands[color.index()].remove(kind);
+        let zobrist = &self.variant.zobrist;
+        self.hash ^= zobrist.hand(color, kind, before) ^ zobrist.hand(color, kind, after);
+    }
+
+    /// After the piece `code` on `square` was taken off the board by a
+    /// capture (taken, or blown up by it): it goes to the hand of its
+    /// opponent, as the kind that promoted if it was marked promoted.
+    /// The one place where captured pieces change hands.
+    #[cold]
+    pub(crate) fn capture_to_hand(&mut self, code: u8, square: Square) {
+        let Some(drops) = &self.variant.drops else { return };
+        let captured = PieceKind::new(code >> 1);
+        let kind = match drops.demotes_to {
+            Some(demoted) if self.promoted.contains(square) => demoted,
+            _ => captured,
+        };
+        let owner = if code & 1 == 0 { Color::White } else { Color::Black };
+        self.give_to_hand(owner.other(), kind);
+    }
+
+    /// Moves the promoted marks with a move from `from` to `to` that took
+    /// the piece on `captured` (if any) and promoted or not.
+    #[cold]
+    pub(crate) fn move_promoted_marks(&mut self, from: Square, to: Square, captured: Square, promotes: bool) {
+        let moved = self.promoted.contains(from);
+        let zobrist = &self.variant.zobrist;
+        let mut marks = self.promoted;
+        for square in [captured, from, to] {
+            if marks.contains(square) {
+                marks.remove(square);
+                self.hash ^= zobrist.promoted(square.index());
+            }
+        }
+        if promotes || moved {
+            marks.insert(to);
+            self.hash ^= zobrist.promoted(to.index());
+        }
+        self.promoted = marks;
+    }
+
+    /// Clears the promoted marks of squares a capture effect emptied.
+    #[cold]
+    pub(crate) fn forget_promoted_marks(&mut self) {
+        for square in self.promoted - self.pieces_of_both() {
+            self.promoted.remove(square);
+            self.hash ^= self.variant.zobrist.promoted(square.index());
+        }
+    }
+}
+
+/// The most pieces a game with captures to hand may have, board and hands
+/// together: a hand's count of a kind then fits its byte whatever is
+/// captured.
+const MAX_PIECES_IN_PLAY: u32 = u8::MAX as u32;
+
+impl<W: Word> Position<'_, W> {
+    /// Fills the hands and the promoted marks from a setup.
+    pub(crate) fn read_hands(&mut self, setup: &Setup) -> Result<(), PositionError> {
+        let listed = setup.hands.as_deref().unwrap_or_default();
+        for &piece in listed {
+            let error = |reason| PositionError::Hand {
+                piece: piece.fen_char(),
+                reason,
+            };
+            if self.variant.drops.is_none() {
+                return Err(error("the variant has no drops, so no pieces in hand"));
+            }
+            let kind = self
+                .variant
+                .kind_of_letter(piece.letter)
+                .ok_or_else(|| error("not a piece of this variant"))?;
+            let hand = &mut self.hands[piece.color.index()];
+            if hand.count(kind) >= u32::from(u8::MAX) {
+                return Err(error("more than 255 of a kind in hand"));
+            }
+            hand.add(kind);
+        }
+        if self.variant.tracks_promoted {
+            let pieces = self.pieces_of_both();
+            self.promoted = setup.promoted.iter().copied().filter(|&s| pieces.contains(s)).collect();
+        }
+        let in_play = self.pieces_of_both().count() + self.hands.iter().map(Hand::total).sum::<u32>();
+        if self.variant.captures_to_hand && in_play > MAX_PIECES_IN_PLAY {
+            let piece = listed.first().map_or('?', |piece| piece.fen_char());
+            return Err(PositionError::Hand {
+                piece,
+                reason: "more than 255 pieces in play, board and hands together",
+            });
+        }
+        Ok(())
+    }
+
+    /// The pieces in both hands as FEN lists them: White's, then Black's,
+    /// each from the last kind of the variant to the first (pawns last,
+    /// in Fairy-Stockfish's order of kinds).
+    pub(crate) fn hand_pieces(&self) -> Vec<SetupPiece> {
+        let mut pieces = Vec::new();
+        for color in Color::ALL {
+            for index in (0..self.variant.kinds.len()).rev() {
+                let kind = PieceKind::new(index as u8);
+                let letter = self.variant.letter(kind);
+                for _ in 0..self.hands[color.index()].count(kind) {
+                    pieces.push(SetupPiece { color, letter });
+                }
+            }
+        }
+        pieces
+    }
+}

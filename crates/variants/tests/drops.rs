@@ -1,0 +1,281 @@
+//! Pieces in hand and drops: the crazyhouse family of the gallery
+//! (crazyhouse, loop, chessgi, pocketknight, capahouse), against
+//! Fairy-Stockfish's `tests/perft.sh` figures, and one focused test per
+//! rule on a small position.
+
+#![allow(clippy::unwrap_used)] // test helpers may unwrap
+
+mod common;
+
+use std::sync::OnceLock;
+
+use common::{moves, play, position};
+use fairy_movement::Color;
+use fairy_position::{FenError, ParseFenError, Position, PositionError, Variant, VariantSpec};
+
+fn gallery_spec(name: &str) -> VariantSpec {
+    let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    fairy_variants::spec_from_toml(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+macro_rules! gallery_variant {
+    ($function:ident, $name:literal) => {
+        fn $function() -> &'static Variant<u64> {
+            static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+            VARIANT.get_or_init(|| Variant::new(gallery_spec($name)).unwrap())
+        }
+    };
+}
+
+gallery_variant!(crazyhouse, "crazyhouse");
+gallery_variant!(loop_chess, "loop");
+gallery_variant!(chessgi, "chessgi");
+gallery_variant!(pocketknight, "pocketknight");
+
+fn perft(variant: &'static Variant<u64>, fen: &str, depth: u32) -> u64 {
+    position(variant, fen).perft(depth)
+}
+
+// Fairy-Stockfish's `tests/perft.sh`, every drop variant of this family
+// it has figures for.
+
+#[test]
+fn crazyhouse_start_perft_4_as_fairy_stockfish() {
+    assert_eq!(crazyhouse().start_position().perft(4), 197_281);
+}
+
+#[test]
+fn crazyhouse_full_hands_perft_2_as_fairy_stockfish() {
+    assert_eq!(
+        perft(crazyhouse(), "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1", 2),
+        75_353
+    );
+}
+
+#[test]
+fn crazyhouse_hands_in_either_form_perft_3_as_fairy_stockfish() {
+    assert_eq!(perft(crazyhouse(), "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1", 3), 88_634);
+    // The hand as a rank of its own below the first.
+    assert_eq!(perft(crazyhouse(), "2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1", 3), 88_634);
+}
+
+#[test]
+fn crazyhouse_middlegame_perft_3_as_fairy_stockfish() {
+    let fen = "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1";
+    assert_eq!(perft(crazyhouse(), fen, 3), 58_057);
+}
+
+#[test]
+fn loop_perft_2_as_fairy_stockfish() {
+    let fen = "5R2/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnppp] b - - 1 1";
+    assert_eq!(perft(loop_chess(), fen, 2), 31_983);
+    assert_eq!(loop_chess().start_position().perft(4), 197_281);
+}
+
+#[test]
+fn chessgi_perft_2_as_fairy_stockfish() {
+    let fen = "5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48";
+    assert_eq!(perft(chessgi(), fen, 2), 32_816);
+    assert_eq!(chessgi().start_position().perft(4), 197_281);
+}
+
+#[test]
+fn pocketknight_start_perft_3_as_fairy_stockfish() {
+    assert_eq!(pocketknight().start_position().perft(3), 88_617);
+}
+
+/// Crazyhouse from the start to 4.9 million nodes: the figure pyffish
+/// gives by recursion over its legal moves.
+#[test]
+#[ignore = "deep perft: run with --ignored"]
+fn crazyhouse_start_perft_5_as_fairy_stockfish() {
+    assert_eq!(crazyhouse().start_position().perft(5), 4_888_832);
+}
+
+// The rules, one small position each.
+
+#[test]
+fn a_drop_goes_on_any_empty_square() {
+    // White holds a knight: a drop on each of the 64 - 3 empty squares.
+    let start = position(crazyhouse(), "k7/8/8/8/8/8/8/1R2K3[N] w - - 0 1");
+    let drops = moves(&start).into_iter().filter(|m| m.starts_with("N@")).count();
+    assert_eq!(drops, 61);
+}
+
+#[test]
+fn a_drop_answers_a_check_only_by_blocking_it() {
+    // The rook on e8 checks the king on e1: a knight dropped on e2 to e7
+    // blocks; nowhere else.
+    let checked = position(crazyhouse(), "k3r3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+    let drops: Vec<String> = moves(&checked).into_iter().filter(|m| m.contains('@')).collect();
+    assert_eq!(drops, ["N@e2", "N@e3", "N@e4", "N@e5", "N@e6", "N@e7"]);
+    // A knight's check cannot be blocked.
+    let by_knight = position(crazyhouse(), "k7/8/8/8/8/8/2n5/4K3[N] w - - 0 1");
+    assert!(moves(&by_knight).iter().all(|m| !m.contains('@')));
+}
+
+#[test]
+fn no_drop_answers_a_double_check() {
+    let double = position(crazyhouse(), "k3r3/8/8/8/8/8/2n5/4K3[QN] w - - 0 1");
+    assert!(moves(&double).iter().all(|m| m.starts_with("e1")));
+}
+
+#[test]
+fn pawns_are_not_dropped_on_the_first_or_last_rank() {
+    let start = position(crazyhouse(), "k7/8/8/8/8/8/8/4K3[Pp] w - - 0 1");
+    let ranks: Vec<char> = moves(&start)
+        .iter()
+        .filter_map(|m| m.strip_prefix("P@"))
+        .map(|square| square.chars().nth(1).unwrap())
+        .collect();
+    assert_eq!(ranks.len(), 6 * 8);
+    assert!(ranks.iter().all(|rank| ('2'..='7').contains(rank)));
+}
+
+#[test]
+fn chessgi_pawns_are_dropped_on_their_first_rank_too() {
+    let start = position(chessgi(), "k7/8/8/8/8/8/8/4K3[P] w - - 0 1");
+    let drops: Vec<String> = moves(&start).into_iter().filter(|m| m.starts_with("P@")).collect();
+    // Ranks 1 to 7 but the king's square.
+    assert_eq!(drops.len(), 7 * 8 - 1);
+    assert!(drops.contains(&"P@a1".to_owned()));
+    assert!(!drops.iter().any(|m| m.ends_with('8')));
+    // A pawn dropped there moves one step.
+    let dropped = play(&play(&start, "P@a1"), "a8b8");
+    assert_eq!(moves(&dropped).iter().filter(|m| m.starts_with("a1")).count(), 1);
+}
+
+#[test]
+fn a_captured_piece_changes_sides_into_the_capturers_hand() {
+    let before = position(crazyhouse(), "k7/8/8/3r4/8/8/8/3RK3[] w - - 0 1");
+    let after = play(&before, "d1d5");
+    assert_eq!(after.fen(), "k7/8/8/3R4/8/8/8/4K3[R] b - - 0 1");
+    let rook = crazyhouse().kind_of_letter('R').unwrap();
+    assert_eq!(after.hand(Color::White).count(rook), 1);
+    assert!(after.hand(Color::Black).is_empty());
+}
+
+#[test]
+fn a_drop_resets_the_halfmove_clock() {
+    let before = position(crazyhouse(), "k7/8/8/8/8/8/8/4K3[N] w - - 7 20");
+    assert_eq!(play(&before, "N@d4").halfmoves(), 0);
+}
+
+#[test]
+fn a_promoted_piece_is_marked_and_goes_back_to_the_hand_as_a_pawn() {
+    let before = position(crazyhouse(), "1r5k/P7/8/8/8/8/8/K7[] w - - 0 1");
+    let promoted = play(&before, "a7b8q");
+    assert_eq!(promoted.fen(), "1Q~5k/8/8/8/8/8/8/K7[R] b - - 0 1");
+    // Read back with its mark, it is the same position.
+    let read = position(crazyhouse(), &promoted.fen());
+    assert_eq!(read, promoted);
+    assert_eq!(read.hash(), promoted.hash());
+    // Taken, it becomes Black's pawn.
+    let taken = play(&position(crazyhouse(), "1Q~4rk/8/8/8/8/8/8/K7[] b - - 0 1"), "g8b8");
+    assert_eq!(taken.fen(), "1r5k/8/8/8/8/8/8/K7[p] w - - 0 2");
+    // A mark differs from no mark.
+    let unmarked = position(crazyhouse(), "1Q4rk/8/8/8/8/8/8/K7[] b - - 0 1");
+    assert_eq!(play(&unmarked, "g8b8").fen(), "1r5k/8/8/8/8/8/8/K7[q] w - - 0 2");
+}
+
+#[test]
+fn loop_chess_keeps_a_promoted_piece_what_it_is() {
+    let before = position(loop_chess(), "1r5k/P7/8/8/8/8/8/K7[] w - - 0 1");
+    let promoted = play(&before, "a7b8q");
+    assert_eq!(promoted.fen(), "1Q5k/8/8/8/8/8/8/K7[R] b - - 0 1");
+    let taken = play(&position(loop_chess(), "1Q4rk/8/8/8/8/8/8/K7[] b - - 0 1"), "g8b8");
+    assert_eq!(taken.fen(), "1r5k/8/8/8/8/8/8/K7[q] w - - 0 2");
+}
+
+#[test]
+fn pocketknight_captures_leave_the_game() {
+    let before = position(pocketknight(), "k7/8/8/3r4/8/8/8/3RK3[Nn] w - - 0 1");
+    assert_eq!(play(&before, "d1d5").fen(), "k7/8/8/3R4/8/8/8/4K3[Nn] b - - 0 1");
+}
+
+#[test]
+fn hands_are_written_white_first_from_the_last_kind_to_the_pawns() {
+    let mixed = position(crazyhouse(), "k7/8/8/8/8/8/8/4K3[pPnQNbq] w - - 0 1");
+    assert_eq!(mixed.fen(), "k7/8/8/8/8/8/8/4K3[QNPqbnp] w - - 0 1");
+}
+
+#[test]
+fn drops_are_written_with_the_piece_letter_and_an_at_sign() {
+    let start = position(crazyhouse(), "k7/8/8/8/8/8/8/4K3[Pn] w - - 0 1");
+    let drop = start.parse_uci("P@e4").unwrap();
+    assert!(drop.is_drop());
+    assert_eq!(start.uci(drop).to_string(), "P@e4");
+    assert_eq!(start.san(drop), "P@e4");
+    assert_eq!(start.parse_san("P@e4").unwrap(), drop);
+    assert_eq!(start.parse_san("@e4").unwrap(), drop);
+    let after = start.play(drop).unwrap();
+    let check = after.parse_uci("N@d3").unwrap();
+    assert_eq!(after.san(check), "N@d3+");
+    assert_eq!(after.parse_san("n@d3").unwrap(), check);
+    assert!(start.parse_uci("N@e4").is_err(), "White holds no knight");
+}
+
+#[test]
+fn the_hash_tells_hands_apart() {
+    let one = position(crazyhouse(), "k7/8/8/8/8/8/8/4K3[N] w - - 0 1");
+    let other = position(crazyhouse(), "k7/8/8/8/8/8/8/4K3[n] w - - 0 1");
+    let two = position(crazyhouse(), "k7/8/8/8/8/8/8/4K3[NN] w - - 0 1");
+    assert_ne!(one.hash(), other.hash());
+    assert_ne!(one.hash(), two.hash());
+    assert_ne!(one, other);
+}
+
+#[test]
+fn pieces_are_conserved_through_crazyhouse_play() {
+    // Every capture moves a piece into a hand, every drop takes one out:
+    // board and hands together always hold 32 pieces.
+    let mut random = common::Random(0x00c0_ffee);
+    for _ in 0..20 {
+        let mut game: Position<'static> = crazyhouse().start_position();
+        for _ in 0..120 {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[random.below(moves.len())];
+            game = game.play(mv).unwrap();
+            let on_board = game.pieces(Color::White).count() + game.pieces(Color::Black).count();
+            let in_hand = game.hand(Color::White).total() + game.hand(Color::Black).total();
+            assert_eq!(on_board + in_hand, 32, "{}", game.fen());
+            assert_eq!(game.hash(), game.compute_hash(), "{}", game.fen());
+        }
+    }
+}
+
+#[test]
+fn a_hand_where_there_are_no_drops_is_an_error_naming_the_piece() {
+    let chess = fairy_variants::by_name("chess").unwrap();
+    assert_eq!(
+        Position::from_fen(chess, "k7/8/8/8/8/8/8/4K3[N] w - - 0 1").unwrap_err(),
+        FenError::Position(PositionError::Hand {
+            piece: 'N',
+            reason: "the variant has no drops, so no pieces in hand"
+        })
+    );
+    // An empty hand is no hand.
+    assert!(Position::from_fen(chess, "k7/8/8/8/8/8/8/4K3[] w - - 0 1").is_ok());
+    assert_eq!(
+        Position::from_fen(crazyhouse(), "k7/8/8/8/8/8/8/4K3[Z] w - - 0 1").unwrap_err(),
+        FenError::Position(PositionError::Hand {
+            piece: 'Z',
+            reason: "not a piece of this variant"
+        })
+    );
+    assert_eq!(
+        Position::from_fen(crazyhouse(), "k7/8/8/8/8/8/8/4K3[N2] w - - 0 1").unwrap_err(),
+        FenError::Parse(ParseFenError::BadHand {
+            field: "k7/8/8/8/8/8/8/4K3[N2]".to_owned()
+        })
+    );
+    assert_eq!(
+        Position::from_fen(crazyhouse(), "k7/8/8/8/8/8/8/4K3[N w - - 0 1").unwrap_err(),
+        FenError::Parse(ParseFenError::BadHand {
+            field: "k7/8/8/8/8/8/8/4K3[N".to_owned()
+        })
+    );
+}
