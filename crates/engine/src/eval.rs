@@ -133,6 +133,14 @@ impl Evaluator {
             let worth = self.material_sign * self.values.get(kind).copied().unwrap_or(0) + bonus;
             score += if piece.color == us { worth } else { -worth };
         }
+        // Pieces in hand count as material: each can enter the game
+        // where it is needed.
+        for color in Color::ALL {
+            for (kind, count) in position.hand(color).iter() {
+                let worth = self.material_sign * self.value(kind) * count as i32;
+                score += if color == us { worth } else { -worth };
+            }
+        }
         let mobility = position.mobility(us) as i32 - position.mobility(us.other()) as i32;
         score + MOBILITY * mobility
     }

@@ -202,7 +202,8 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
     // One gallery variant per family: extinction and compulsory capture,
     // losing all pieces, explosions, check counting, races, no royal piece,
     // kings royal by count with duple check, a king held in check, mate
-    // conditions, the bare king, several royal kinds, petrification.
+    // conditions, the bare king, several royal kinds, petrification,
+    // pieces in hand and drops, a setting-up phase.
     for name in [
         "antichess",
         "extinction",
@@ -218,6 +219,8 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
         "coregal",
         "kinglet",
         "petrified",
+        "crazyhouse",
+        "placement",
     ] {
         let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
         let variant = fairy_variants::load(&path).unwrap();

@@ -450,6 +450,34 @@ impl<'v, W: Word> Position<'v, W> {
         }
     }
 
+    /// After a drop on `square`: the side to move gains each right of its
+    /// whose king and rook now stand on the way's own squares, the dropped
+    /// piece being one of them (placement chess).
+    pub(crate) fn gain_castling(&mut self, square: Square) {
+        let castling = &self.variant.castling;
+        let us = self.turn;
+        for index in 0..castling.rights() {
+            if self.castling.has(index) || castling.of_color[us.index()] & (1 << index) == 0 {
+                continue;
+            }
+            let Some(rule) = castling.of_right(index).first() else {
+                continue;
+            };
+            let stands = |at: Square, kind: PieceKind| {
+                self.piece_at(at)
+                    .is_some_and(|piece| piece.color == us && piece.kind == kind)
+            };
+            if (rule.king_from == square || rule.rook_from == square)
+                && stands(rule.king_from, rule.king)
+                && stands(rule.rook_from, rule.rook)
+            {
+                self.castling.0 |= 1 << index;
+                self.castling_rules[index] = castling.first[index];
+                self.hash ^= rule.key;
+            }
+        }
+    }
+
     /// Whether two positions hold the same castling rights, with their kings
     /// and rooks on the same squares.
     pub(crate) fn same_castling(&self, other: &Position<'_, W>) -> bool {

@@ -343,6 +343,7 @@ impl<W: Word> Variant<W> {
             Some(asked) => return Err(VariantError::Legality { legality: asked }),
         };
         let move_rules = spec.checks_forbidden
+            || drops.as_ref().is_some_and(|drops| drops.must_drop.is_some())
             || spec.compulsory_capture
             || spec.royal_held_in_check
             || !promotion_limits.is_empty();

@@ -760,9 +760,11 @@ impl<W: Word> Position<'_, W> {
     /// The side extinct by `rule`, if one is: the side that just moved is
     /// looked at first.
     fn extinct(&self, rule: &CompiledExtinction) -> Option<Color> {
+        // Pieces in hand count, as in Fairy-Stockfish: a side with pieces
+        // to drop is not extinct.
         let count = |color: Color, kind: Option<PieceKind>| match kind {
-            None => self.pieces(color).count(),
-            Some(kind) => self.pieces_of(color, kind).count(),
+            None => self.pieces(color).count() + self.hand(color).total(),
+            Some(kind) => self.pieces_of(color, kind).count() + self.hand(color).count(kind),
         };
         [self.turn.other(), self.turn].into_iter().find(|&side| {
             let reply = u32::from(rule.claim && side == self.turn);

@@ -58,6 +58,25 @@ pub struct Drops {
     /// (placement chess: its first rank); anywhere if `None`.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub zone: Option<Zone>,
+    /// Whether a side holding pieces in hand must drop one while it can
+    /// (placement chess's setting-up phase; Fairy-Stockfish's `mustDrop`):
+    /// only drops are legal then.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub must_drop: bool,
+    /// The kind that must be dropped, if not any: while the side holds
+    /// one, no other kind may be dropped, and other moves only if it has
+    /// no legal drop of it.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub must_drop_kind: Option<char>,
+    /// A kind whose pieces must be dropped so that they end up on squares
+    /// of both colours (placement chess's bishops): no drop may leave too
+    /// few free squares of a colour for the ones still in hand.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub opposite_colors: Option<char>,
+    /// Whether dropping a king or rook on its castling square gives the
+    /// right to castle with it, once both stand there (placement chess).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub castling_by_drop: bool,
 }
 
 impl Drops {
@@ -90,6 +109,37 @@ impl Drops {
     pub fn zone(self, zone: Zone) -> Drops {
         Drops {
             zone: Some(zone),
+            ..self
+        }
+    }
+
+    /// A side with pieces in hand must drop one while it can (of kind
+    /// `kind`, if given).
+    #[must_use]
+    pub fn must_drop(self, kind: Option<char>) -> Drops {
+        Drops {
+            must_drop: true,
+            must_drop_kind: kind,
+            ..self
+        }
+    }
+
+    /// Pieces of kind `letter` must be dropped onto squares of both
+    /// colours.
+    #[must_use]
+    pub fn opposite_colors(self, letter: char) -> Drops {
+        Drops {
+            opposite_colors: Some(letter),
+            ..self
+        }
+    }
+
+    /// Dropping a king and a rook on a way's squares gives its castling
+    /// right.
+    #[must_use]
+    pub fn castling_by_drop(self) -> Drops {
+        Drops {
+            castling_by_drop: true,
             ..self
         }
     }
@@ -168,6 +218,13 @@ pub(crate) struct CompiledDrops<W: Word> {
     /// where promoted pieces keep their kind (or nothing promotes), and
     /// then no square is marked promoted.
     pub demotes_to: Option<PieceKind>,
+    /// Must drop: the kind, or any kind (`None` inside).
+    pub must_drop: Option<Option<PieceKind>>,
+    /// The kind dropped onto both colours of squares.
+    pub opposite_colors: Option<PieceKind>,
+    pub castling_by_drop: bool,
+    /// The squares of one colour (a1's).
+    pub dark: SquareSet<W>,
 }
 
 impl<W: Word> CompiledDrops<W> {
@@ -196,10 +253,43 @@ impl<W: Word> CompiledDrops<W> {
         } else {
             None
         };
+        let kind_of = |letter: char, used_in: &str| {
+            spec.pieces
+                .iter()
+                .position(|piece| piece.letter == letter)
+                .map(|index| PieceKind::new(index as u8))
+                .ok_or_else(|| VariantError::UnknownLetter {
+                    letter,
+                    used_in: used_in.to_owned(),
+                })
+        };
+        let must_drop = if drops.must_drop {
+            Some(
+                drops
+                    .must_drop_kind
+                    .map(|letter| kind_of(letter, "the kind that must be dropped"))
+                    .transpose()?,
+            )
+        } else {
+            None
+        };
+        let opposite_colors = drops
+            .opposite_colors
+            .map(|letter| kind_of(letter, "the kind dropped on both colours"))
+            .transpose()?;
+        let size = spec.geometry.size();
+        let dark = size
+            .squares()
+            .filter(|&square| (size.file_of(square) + size.rank_of(square)) % 2 == 0)
+            .collect();
         Ok(CompiledDrops {
             zones,
             captures_to_hand: drops.captures_to_hand,
             demotes_to,
+            must_drop,
+            opposite_colors,
+            castling_by_drop: drops.castling_by_drop,
+            dark,
         })
     }
 }
@@ -224,12 +314,76 @@ impl<W: Word> Position<'_, W> {
     pub(crate) fn generate_drops<S: MoveSink<W>>(&self, sink: &mut S, allowed: SquareSet<W>) {
         let Some(drops) = &self.variant.drops else { return };
         let us = self.turn.index();
+        let must = drops.must_drop.flatten().filter(|&kind| self.hands[us].count(kind) > 0);
         for (kind, _) in self.hands[us].iter() {
-            let to = allowed & drops.zones[kind.index()][us];
+            if must.is_some_and(|must| must != kind) {
+                continue;
+            }
+            let mut to = allowed & drops.zones[kind.index()][us];
+            if let Some(paired) = drops.opposite_colors {
+                to &= self.keeping_both_colors(drops, paired, kind);
+            }
+            if self.variant.royal.contains(kind) {
+                // A royal piece is not dropped into check.
+                let occupied = self.occupied();
+                let them = self.turn.other();
+                to = to
+                    .iter()
+                    .filter(|&square| !self.is_attacked(square, them, occupied.with(square)))
+                    .collect();
+            }
             if to.any() {
                 sink.drops(kind, to);
             }
         }
+    }
+
+    /// Whether the side to move must drop, if it can: it holds a piece
+    /// of the kind that must be dropped (of any kind, if none is named).
+    pub(crate) fn must_drop(&self) -> bool {
+        let hand = &self.hands[self.turn.index()];
+        match self.variant.drops.as_ref().and_then(|drops| drops.must_drop) {
+            None => false,
+            Some(None) => !hand.is_empty(),
+            Some(Some(kind)) => hand.count(kind) > 0,
+        }
+    }
+
+    /// Where a piece of `kind` may be dropped so that the side to move's
+    /// pieces of `paired` can still stand on squares of both colours: a
+    /// `paired` piece not on a colour that has its share already, another
+    /// piece not on the last free square of a colour that still needs one
+    /// (Fairy-Stockfish's `dropOppositeColoredBishop`).
+    fn keeping_both_colors(&self, drops: &CompiledDrops<W>, paired: PieceKind, kind: PieceKind) -> SquareSet<W> {
+        let us = self.turn;
+        let placed = self.pieces_of(us, paired);
+        let total = placed.count() + self.hands[us.index()].count(paired);
+        let dark = drops.dark;
+        let light = self.variant.board - dark;
+        if kind == paired {
+            let half = total.div_ceil(2);
+            let mut allowed = SquareSet::ALL;
+            for color in [dark, light] {
+                if (placed & color).count() + 1 > half {
+                    allowed = allowed - color;
+                }
+            }
+            return allowed;
+        }
+        let free = drops.zones[paired.index()][us.index()] - self.occupied();
+        let needed = total / 2;
+        let mut allowed = SquareSet::ALL;
+        for color in [dark, light] {
+            let room = ((placed | free) & color).count();
+            if room < needed {
+                return SquareSet::EMPTY;
+            }
+            if room == needed {
+                // Its last free squares are the paired pieces'.
+                allowed = allowed - (free & color);
+            }
+        }
+        allowed
     }
 
     /// Plays a drop of `kind` onto `to`: the piece leaves the hand, and
@@ -239,6 +393,9 @@ impl<W: Word> Position<'_, W> {
         let us = self.turn;
         self.take_from_hand(us, kind);
         self.put(to, crate::position::code(us, kind));
+        if self.variant.drops.as_ref().is_some_and(|drops| drops.castling_by_drop) {
+            self.gain_castling(to);
+        }
         self.clear_en_passant();
         self.end_turn(true);
     }

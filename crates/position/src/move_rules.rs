@@ -42,9 +42,11 @@ impl<W: Word> Position<'_, W> {
     #[inline(never)]
     pub(crate) fn generate_restricted<S: MoveSink<W>>(&self, sink: &mut S) {
         let spec = &self.variant.spec;
+        let must_drop = self.must_drop();
         let only_compulsory_capture = spec.compulsory_capture
             && !spec.checks_forbidden
             && !spec.royal_held_in_check
+            && !must_drop
             && self.variant.promotion_limits.is_empty();
         if only_compulsory_capture && self.variant.legality == Legality::PinsAndChecks {
             return self.generate_captures_first(sink);
@@ -52,6 +54,7 @@ impl<W: Word> Position<'_, W> {
         let only_no_checks = spec.checks_forbidden
             && !spec.compulsory_capture
             && !spec.royal_held_in_check
+            && !must_drop
             && self.variant.promotion_limits.is_empty();
         if only_no_checks && self.variant.legality == Legality::PinsAndChecks {
             if let Some(king) = self.pieces_of_kinds(self.turn.other(), self.variant.royal).first() {
@@ -76,6 +79,9 @@ impl<W: Word> Position<'_, W> {
                 let royals = self.royal_pieces(self.turn);
                 moves.retain(|mv| !royals.contains(mv.from()) || checkers == SquareSet::from_square(mv.to()));
             }
+        }
+        if must_drop && moves.iter().any(|mv| mv.is_drop()) {
+            moves.retain(|mv| mv.is_drop());
         }
         let must_capture = self.variant.spec.compulsory_capture && moves.iter().any(|&mv| self.is_capture(mv));
         for mv in moves {

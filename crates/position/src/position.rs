@@ -343,7 +343,9 @@ impl<'v, W: Word> Position<'v, W> {
             let may_lack = variant.goals.has_extinction() || !variant.goals.pseudo_royals.is_empty();
             for color in Color::ALL {
                 let count = position.pieces_of_kinds(color, variant.royal).count();
-                if count > 1 || (count == 0 && !may_lack) {
+                // One in hand, to be dropped, counts (placement chess).
+                let held: u32 = variant.royal.iter().map(|kind| position.hand(color).count(kind)).sum();
+                if count + held > 1 || (count + held == 0 && !may_lack) {
                     return Err(PositionError::RoyalCount { color, count });
                 }
             }

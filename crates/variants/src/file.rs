@@ -42,7 +42,11 @@
 //!                            # "...[Nn] w"); captured pieces go to the capturer's hand,
 //!                            # promoted ones as the kind that promoted unless keep_promoted
 //!                            # (loop); `ranks` and/or `squares`: where drops go (default
-//!                            # anywhere)
+//!                            # anywhere); must_drop = true: a side holding pieces drops
+//!                            # while it can (must_drop_kind = "K": that kind); opposite_colors
+//!                            # = "B": those are dropped onto both colours of squares;
+//!                            # castling_by_drop = true: a king and rook dropped on a way's
+//!                            # squares may castle (placement)
 //!
 //! [[piece]]                  # one table per piece kind, in order
 //! letter = "P"               # required: White's upper-case FEN letter
@@ -410,6 +414,12 @@ struct DropsFile {
     #[serde(default)]
     keep_promoted: bool,
     #[serde(default)]
+    must_drop: bool,
+    must_drop_kind: Option<char>,
+    opposite_colors: Option<char>,
+    #[serde(default)]
+    castling_by_drop: bool,
+    #[serde(default)]
     ranks: Vec<u8>,
     #[serde(default)]
     squares: Vec<String>,
@@ -629,6 +639,15 @@ impl VariantFile {
             }
             if !file.ranks.is_empty() || !file.squares.is_empty() {
                 drops = drops.zone(zone("drops", &file.ranks, &file.squares)?);
+            }
+            if file.must_drop || file.must_drop_kind.is_some() {
+                drops = drops.must_drop(file.must_drop_kind);
+            }
+            if let Some(letter) = file.opposite_colors {
+                drops = drops.opposite_colors(letter);
+            }
+            if file.castling_by_drop {
+                drops = drops.castling_by_drop();
             }
             spec = spec.drops(drops);
         }

@@ -345,7 +345,7 @@ const IGNORED: [&str; 6] = [
 
 /// Options of rule families this library does not have yet, each with the
 /// family's name; they are accepted with the value that turns them off.
-const UNSUPPORTED: [(&str, &str); 57] = [
+const UNSUPPORTED: [(&str, &str); 53] = [
     ("castlingWins", "castling goals"),
     ("twoBoards", "a second board feeding the hands"),
     ("sittuyinPromotion", "sittuyin promotion"),
@@ -356,15 +356,11 @@ const UNSUPPORTED: [(&str, &str); 57] = [
     ("petrifyBlastPieces", "petrified explosions"),
     ("tripleStepRegionWhite", "triple steps"),
     ("tripleStepRegionBlack", "triple steps"),
-    ("castlingDroppedPiece", "pieces in hand and drops"),
     ("oppositeCastling", "opposite castling"),
     ("dropChecks", "pieces in hand and drops"),
-    ("mustDrop", "pieces in hand and drops"),
-    ("mustDropType", "pieces in hand and drops"),
     ("enclosingDrop", "enclosing drops"),
     ("enclosingDropStart", "enclosing drops"),
     ("sittuyinRookDrop", "pieces in hand and drops"),
-    ("dropOppositeColoredBishop", "pieces in hand and drops"),
     ("dropPromoted", "pieces in hand and drops"),
     ("dropNoDoubled", "pieces in hand and drops"),
     ("dropNoDoubledCount", "pieces in hand and drops"),
@@ -484,6 +480,10 @@ struct Config {
     first_rank_pawn_drops: bool,
     promotion_zone_pawn_drops: bool,
     drop_region: Option<Region>,
+    must_drop: bool,
+    must_drop_type: Option<String>,
+    drop_opposite_colored_bishop: bool,
+    castling_dropped_piece: bool,
 }
 
 /// The name standing for every piece type in sets (`*`).
@@ -561,6 +561,10 @@ impl Config {
             first_rank_pawn_drops: false,
             promotion_zone_pawn_drops: false,
             drop_region: None,
+            must_drop: false,
+            must_drop_type: None,
+            drop_opposite_colored_bishop: false,
+            castling_dropped_piece: false,
         }
     }
 
@@ -919,10 +923,23 @@ impl Config {
             ("dropLoop", &mut self.drop_loop),
             ("firstRankPawnDrops", &mut self.first_rank_pawn_drops),
             ("promotionZonePawnDrops", &mut self.promotion_zone_pawn_drops),
+            ("mustDrop", &mut self.must_drop),
+            ("dropOppositeColoredBishop", &mut self.drop_opposite_colored_bishop),
+            ("castlingDroppedPiece", &mut self.castling_dropped_piece),
         ] {
             if let Some(on) = flag(key)? {
                 *option = on;
             }
+        }
+        if let Some(&text) = options.get("mustDropType") {
+            self.must_drop_type = match text.trim() {
+                "*" | "" => None,
+                _ => Some(
+                    self.one_type(text)
+                        .map_err(|problem| error("mustDropType", problem))?
+                        .ok_or_else(|| error("mustDropType", format!("expected a piece letter, found {text:?}")))?,
+                ),
+            };
         }
         let mut regions = self.drop_region.clone().unwrap_or_else(|| {
             let all: Vec<Coord> = (0..16).flat_map(|r| rank_region(r, 16)).collect();
@@ -1036,6 +1053,17 @@ impl Config {
             }
             if let Some(region) = &self.drop_region {
                 drops = drops.zone(zone(region));
+            }
+            if self.must_drop {
+                drops = drops.must_drop(self.must_drop_type.as_deref().and_then(letter_of));
+            }
+            if self.drop_opposite_colored_bishop {
+                if let Some(bishop) = letter_of("bishop") {
+                    drops = drops.opposite_colors(bishop);
+                }
+            }
+            if self.castling_dropped_piece {
+                drops = drops.castling_by_drop();
             }
             spec = spec.drops(drops);
         }
@@ -1404,7 +1432,11 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 83] = [
+const KNOWN: [&str; 87] = [
+    "mustDrop",
+    "mustDropType",
+    "dropOppositeColoredBishop",
+    "castlingDroppedPiece",
     "pieceDrops",
     "capturesToHand",
     "dropLoop",

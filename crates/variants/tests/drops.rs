@@ -1,5 +1,6 @@
 //! Pieces in hand and drops: the crazyhouse family of the gallery
-//! (crazyhouse, loop, chessgi, pocketknight, capahouse), against
+//! (crazyhouse, loop, chessgi, pocketknight, capahouse) and placement
+//! chess, against
 //! Fairy-Stockfish's `tests/perft.sh` figures, and one focused test per
 //! rule on a small position.
 
@@ -31,6 +32,7 @@ gallery_variant!(crazyhouse, "crazyhouse");
 gallery_variant!(loop_chess, "loop");
 gallery_variant!(chessgi, "chessgi");
 gallery_variant!(pocketknight, "pocketknight");
+gallery_variant!(placement, "placement");
 
 fn perft(variant: &'static Variant<u64>, fen: &str, depth: u32) -> u64 {
     position(variant, fen).perft(depth)
@@ -82,6 +84,31 @@ fn chessgi_perft_2_as_fairy_stockfish() {
 #[test]
 fn pocketknight_start_perft_3_as_fairy_stockfish() {
     assert_eq!(pocketknight().start_position().perft(3), 88_617);
+}
+
+#[test]
+fn placement_perft_as_fairy_stockfish() {
+    assert_eq!(placement().start_position().perft(3), 50_560);
+    assert_eq!(
+        perft(
+            placement(),
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/QR1BKNN1[BRk] w - - 0 1",
+            6
+        ),
+        17_804
+    );
+    assert_eq!(
+        perft(
+            placement(),
+            "1n1r1q2/pppppppp/8/8/8/8/PPPPPPPP/1N1B1R1N[KQRBkrbbn] b - - 0 4",
+            5
+        ),
+        145_152
+    );
+    assert_eq!(
+        perft(placement(), "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1", 4),
+        18_492
+    );
 }
 
 /// Crazyhouse from the start to 4.9 million nodes: the figure pyffish
@@ -278,4 +305,68 @@ fn a_hand_where_there_are_no_drops_is_an_error_naming_the_piece() {
             field: "k7/8/8/8/8/8/8/4K3[N".to_owned()
         })
     );
+}
+
+#[test]
+fn a_side_that_must_drop_drops_while_it_can() {
+    // White holds a knight: every move is a drop on the first rank.
+    let holding = position(placement(), "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[N] w - - 0 1");
+    assert_eq!(
+        moves(&holding),
+        ["N@a1", "N@b1", "N@c1", "N@d1", "N@f1", "N@g1", "N@h1"]
+    );
+    // With the first rank full, the pieces move.
+    let full = position(placement(), "4k3/pppppppp/8/8/8/8/8/RNBQKBNR[n] w - - 0 1");
+    assert!(moves(&full).contains(&"g1f3".to_owned()));
+}
+
+#[test]
+fn bishops_are_dropped_onto_both_colours() {
+    // A bishop on c1 (a dark square): the second goes on a light one.
+    let second = position(placement(), "4k3/pppppppp/8/8/8/8/PPPPPPPP/2B1K3[B] w - - 0 1");
+    assert_eq!(moves(&second), ["B@b1", "B@d1", "B@f1", "B@h1"]);
+    // Free: d1 (light) and g1 (dark). The bishop in hand must go on d1,
+    // and so the knight may not.
+    let last = position(placement(), "4k3/pppppppp/8/8/8/8/PPPPPPPP/RNB1KQ1R[BN] w - - 0 1");
+    assert_eq!(moves(&last), ["B@d1", "N@g1"]);
+}
+
+#[test]
+fn a_king_and_rook_dropped_on_their_squares_may_castle() {
+    let rooks = position(placement(), "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1");
+    let king = play(&rooks, "K@e1");
+    assert_eq!(king.fen(), "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[r] b KQq - 0 1");
+    let rook = play(&king, "R@h8");
+    assert_eq!(rook.fen(), "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[] w KQkq - 0 2");
+    // A king away from its square gains nothing.
+    let aside = play(
+        &position(placement(), "4k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[K] w - - 0 1"),
+        "K@d1",
+    );
+    assert_eq!(aside.castling_rights(), fairy_position::CastlingRights::NONE);
+}
+
+#[test]
+fn a_royal_piece_is_not_dropped_into_check() {
+    // White's king is in hand: not onto the rook's file or rank, nor
+    // next to the other king.
+    let open = position(crazyhouse(), "r6k/8/8/8/8/8/8/8[K] w - - 0 1");
+    let drops = moves(&open);
+    assert!(!drops.contains(&"K@a1".to_owned()));
+    assert!(!drops.contains(&"K@b8".to_owned()));
+    assert!(!drops.contains(&"K@g7".to_owned()));
+    assert!(drops.contains(&"K@b1".to_owned()));
+}
+
+#[test]
+fn pieces_in_hand_keep_a_side_from_extinction() {
+    // Antihouse (Fairy-Stockfish's variants.ini): antichess with drops. A
+    // side with no piece on the board but one in hand plays on.
+    let spec = fairy_variants::fsf::spec_from_ini(include_str!("data/fsf-variants.ini"), "antihouse").unwrap();
+    let antihouse = Variant::<u64>::new(spec).unwrap();
+    let holding = Position::from_fen(&antihouse, "8/8/1p1p4/8/8/8/q7/8[Q] w - - 0 31").unwrap();
+    assert_eq!(holding.outcome(), None);
+    assert_eq!(holding.legal_moves().len(), 64 - 3);
+    let bare = Position::from_fen(&antihouse, "8/8/1p1p4/8/8/8/q7/8[] w - - 0 31").unwrap();
+    assert_eq!(bare.outcome().map(|outcome| outcome.winner), Some(Some(Color::White)));
 }

@@ -147,8 +147,8 @@ fn options_are_errors_naming_the_key_unless_they_turn_a_rule_off() {
             .to_string()
     };
     assert_eq!(
-        error("mustDrop = true"),
-        "[tiny] mustDrop: needs pieces in hand and drops, not supported yet"
+        error("shogiPawnDropMateIllegal = true"),
+        "[tiny] shogiPawnDropMateIllegal: needs pieces in hand and drops, not supported yet"
     );
     assert_eq!(
         error("promotionPieceTyps = q"),

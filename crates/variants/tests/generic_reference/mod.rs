@@ -547,7 +547,10 @@ fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
                 && !spec
                     .promotion
                     .as_ref()
-                    .is_some_and(|p| p.compulsory && in_zone(variant, &p.zone, us, to));
+                    .is_some_and(|p| p.compulsory && in_zone(variant, &p.zone, us, to))
+                && rules
+                    .opposite_colors
+                    .is_none_or(|paired| keeps_both_colors(variant, setup, paired, letter, to));
             if allowed {
                 found.push(Candidate {
                     from: to,
@@ -773,21 +776,93 @@ fn under_rules<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
         candidate.en_passant_victim.is_some()
             || (candidate.rook.is_none() && setup.piece_at(candidate.to).is_some_and(|p| p.color != us))
     };
+    if let Some(rules) = variant.spec().drops.as_ref().filter(|rules| rules.must_drop) {
+        let held = |letter: Option<char>| {
+            setup
+                .hands
+                .iter()
+                .flatten()
+                .any(|piece| piece.color == us && letter.is_none_or(|l| l == piece.letter))
+        };
+        if held(rules.must_drop_kind) {
+            if let Some(letter) = rules.must_drop_kind {
+                kept.retain(|candidate| candidate.drop.is_none_or(|dropped| dropped == letter));
+            }
+            if kept.iter().any(|candidate| candidate.drop.is_some()) {
+                kept.retain(|candidate| candidate.drop.is_some());
+            }
+        }
+    }
     if variant.spec().compulsory_capture && kept.iter().any(takes) {
         kept.retain(takes);
     }
     kept
 }
 
+/// Whether dropping a piece lettered `letter` on `to` leaves the side to
+/// move's pieces lettered `paired` able to stand on both colours: those
+/// of one colour at most half (rounded up) of all of them, and, for any
+/// other piece, at least half (rounded down) of them placeable on each.
+fn keeps_both_colors<W: Word>(variant: &Variant<W>, setup: &Setup, paired: char, letter: char, to: Square) -> bool {
+    let us = setup.turn;
+    let size = variant.size();
+    let color_of = |square: Square| (size.file_of(square) + size.rank_of(square)) % 2;
+    let ours = |square: Square| {
+        setup.piece_at(square)
+            == Some(SetupPiece {
+                color: us,
+                letter: paired,
+            })
+    };
+    let placed: Vec<Square> = size.squares().filter(|&square| ours(square)).collect();
+    let in_hand = setup
+        .hands
+        .iter()
+        .flatten()
+        .filter(|piece| piece.color == us && piece.letter == paired)
+        .count();
+    let total = placed.len() + in_hand;
+    if letter == paired {
+        let same = placed
+            .iter()
+            .filter(|&&square| color_of(square) == color_of(to))
+            .count();
+        return same < total.div_ceil(2);
+    }
+    let spec = spec_of(variant, paired);
+    let rules = variant.spec().drops.as_ref().unwrap();
+    let droppable = |square: Square| {
+        square != to
+            && setup.piece_at(square).is_none()
+            && !setup.is_wall(square)
+            && rules
+                .zone
+                .as_ref()
+                .is_none_or(|zone| in_zone(variant, zone, us, square))
+            && spec
+                .drop_zone
+                .as_ref()
+                .is_none_or(|zone| in_zone(variant, zone, us, square))
+    };
+    (0..2).all(|color| {
+        size.squares()
+            .filter(|&square| color_of(square) == color && (ours(square) || droppable(square)))
+            .count()
+            >= total / 2
+    })
+}
+
 /// Whether an extinction rule has ended the game: a side (the one that
 /// just moved first) has at most the rule's count of a kind it counts
 /// while its opponent has enough of that kind.
 fn extinct<W: Word>(variant: &Variant<W>, setup: &Setup) -> bool {
+    // Board and hand.
     let count = |side: Color, letter: char| {
         setup
             .board
             .iter()
             .flatten()
+            .chain(setup.hands.iter().flatten())
             .filter(|p| p.color == side && (letter == '*' || p.letter == letter))
             .count() as u32
     };
