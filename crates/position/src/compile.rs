@@ -303,7 +303,7 @@ impl<W: Word> Variant<W> {
         let drops = spec
             .drops
             .as_ref()
-            .map(|drops| CompiledDrops::compile(&spec, drops, &kinds, &zone))
+            .map(|drops| CompiledDrops::compile(&spec, drops, &kinds, &kind_of, &zone))
             .transpose()?;
         let captures_to_hand = drops.as_ref().is_some_and(|drops| drops.captures_to_hand);
         let tracks_promoted = drops.as_ref().is_some_and(|drops| drops.demotes_to.is_some());

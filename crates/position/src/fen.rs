@@ -406,9 +406,11 @@ fn parse_board(field: &str, ranks: Option<u8>) -> Result<Setup, ParseFenError> {
     if hand.is_none() && ranks.is_some_and(|ranks| rows.len() == usize::from(ranks) + 1) {
         hand = rows.pop();
     }
+    // `-` stands for an empty hand, as in Fairy-Stockfish's `[-]`.
     let hands = hand
         .map(|text| {
             text.chars()
+                .filter(|&character| character != '-')
                 .map(|character| match character {
                     'a'..='z' | 'A'..='Z' => Ok(SetupPiece {
                         color: if character.is_ascii_uppercase() {

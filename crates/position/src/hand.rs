@@ -4,7 +4,7 @@
 use fairy_geometry::{Square, SquareSet, Word};
 use fairy_movement::Color;
 
-use crate::compile::ZoneOf;
+use crate::compile::{KindOf, ZoneOf};
 use crate::movegen::MoveSink;
 use crate::variant::Kind;
 use crate::{MAX_KINDS, PieceKind, Position, PositionError, Setup, SetupPiece, VariantError, VariantSpec, Zone};
@@ -234,6 +234,7 @@ impl<W: Word> CompiledDrops<W> {
         spec: &VariantSpec,
         drops: &Drops,
         kinds: &[Kind<W>],
+        kind_of: &KindOf<'_>,
         zone: &ZoneOf<'_, W>,
     ) -> Result<CompiledDrops<W>, VariantError> {
         let mut zones = Vec::with_capacity(spec.pieces.len());
@@ -253,21 +254,11 @@ impl<W: Word> CompiledDrops<W> {
         } else {
             None
         };
-        let kind_of = |letter: char, used_in: &str| {
-            spec.pieces
-                .iter()
-                .position(|piece| piece.letter == letter)
-                .map(|index| PieceKind::new(index as u8))
-                .ok_or_else(|| VariantError::UnknownLetter {
-                    letter,
-                    used_in: used_in.to_owned(),
-                })
-        };
         let must_drop = if drops.must_drop {
             Some(
                 drops
                     .must_drop_kind
-                    .map(|letter| kind_of(letter, "the kind that must be dropped"))
+                    .map(|letter| kind_of(letter, &|| "the kind that must be dropped".to_owned()))
                     .transpose()?,
             )
         } else {
@@ -275,7 +266,7 @@ impl<W: Word> CompiledDrops<W> {
         };
         let opposite_colors = drops
             .opposite_colors
-            .map(|letter| kind_of(letter, "the kind dropped on both colours"))
+            .map(|letter| kind_of(letter, &|| "the kind dropped on both colours".to_owned()))
             .transpose()?;
         let size = spec.geometry.size();
         let dark = size
@@ -294,10 +285,59 @@ impl<W: Word> CompiledDrops<W> {
     }
 }
 
-impl<W: Word> Position<'_, W> {
+impl<'v, W: Word> Position<'v, W> {
     /// The pieces `color` holds in hand (none in a variant without drops).
     pub fn hand(&self, color: Color) -> &Hand {
         &self.hands[color.index()]
+    }
+
+    /// This position with one more piece of `kind` in `color`'s hand: for
+    /// a source of pieces outside the game, as the partner board of
+    /// bughouse. The hash follows.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::Hand`] if the variant has no drops, lacks the
+    /// kind, or the game would have more pieces than a hand can count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use fairy_geometry::{BoardSize, Geometry};
+    /// # use fairy_movement::{Color, Movement};
+    /// # use fairy_position::{Drops, PieceSpec, Variant, VariantSpec};
+    /// # let spec = VariantSpec::new("drops", Geometry::new(BoardSize::new(3, 3)?), "k2/3/2K[] w - - 0 1")
+    /// #     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    /// #     .piece(PieceSpec::new('R', "rook", Movement::rook()))
+    /// #     .drops(Drops::new());
+    /// # let variant = Variant::<u64>::new(spec)?;
+    /// let rook = variant.kind_of_letter('R').unwrap();
+    /// let given = variant.start_position().with_piece_in_hand(Color::White, rook)?;
+    /// assert_eq!(given.fen(), "k2/3/2K[R] w - - 0 1");
+    /// assert_eq!(given.hash(), given.compute_hash());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_piece_in_hand(&self, color: Color, kind: PieceKind) -> Result<Position<'v, W>, PositionError> {
+        let error = |reason| PositionError::Hand {
+            piece: match color {
+                Color::White => self.variant.letter(kind),
+                Color::Black => self.variant.letter(kind).to_ascii_lowercase(),
+            },
+            reason,
+        };
+        if self.variant.drops.is_none() {
+            return Err(error("the variant has no drops, so no pieces in hand"));
+        }
+        if kind.index() >= self.variant.kinds.len() {
+            return Err(error("not a piece of this variant"));
+        }
+        let in_play = self.pieces_of_both().count() + self.hands.iter().map(Hand::total).sum::<u32>();
+        if in_play >= MAX_PIECES_IN_PLAY {
+            return Err(error("more than 255 pieces in play, board and hands together"));
+        }
+        let mut given = self.clone();
+        given.give_to_hand(color, kind);
+        Ok(given)
     }
 
     /// The squares of the pieces marked promoted (`Q~` in FEN): in a

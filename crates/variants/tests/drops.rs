@@ -119,6 +119,14 @@ fn crazyhouse_start_perft_5_as_fairy_stockfish() {
     assert_eq!(crazyhouse().start_position().perft(5), 4_888_832);
 }
 
+/// Crazyhouse to 121 million nodes: the figure Fairy-Stockfish's `go
+/// perft 6` gives.
+#[test]
+#[ignore = "deep perft: run with --ignored --release"]
+fn crazyhouse_start_perft_6_as_fairy_stockfish() {
+    assert_eq!(crazyhouse().start_position().perft(6), 120_812_942);
+}
+
 // The rules, one small position each.
 
 #[test]
@@ -369,4 +377,35 @@ fn pieces_in_hand_keep_a_side_from_extinction() {
     assert_eq!(holding.legal_moves().len(), 64 - 3);
     let bare = Position::from_fen(&antihouse, "8/8/1p1p4/8/8/8/q7/8[] w - - 0 31").unwrap();
     assert_eq!(bare.outcome().map(|outcome| outcome.winner), Some(Some(Color::White)));
+}
+
+#[test]
+fn an_empty_hand_may_be_written_with_a_dash() {
+    // Fairy-Stockfish's shogi start positions write `[-]`.
+    let dash = position(crazyhouse(), "k7/8/8/8/8/8/8/4K3[-] w - - 0 1");
+    assert_eq!(dash.fen(), "k7/8/8/8/8/8/8/4K3[] w - - 0 1");
+}
+
+#[test]
+fn a_piece_given_from_outside_the_game_goes_to_the_hand() {
+    // As a bughouse partner's capture would.
+    let start = crazyhouse().start_position();
+    let queen = crazyhouse().kind_of_letter('Q').unwrap();
+    let given = start.with_piece_in_hand(Color::Black, queen).unwrap();
+    assert_eq!(
+        given.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[q] w KQkq - 0 1"
+    );
+    assert_eq!(given.hash(), given.compute_hash());
+    let chess = fairy_variants::by_name("chess").unwrap();
+    assert_eq!(
+        chess
+            .start_position()
+            .with_piece_in_hand(Color::White, queen)
+            .unwrap_err(),
+        PositionError::Hand {
+            piece: 'Q',
+            reason: "the variant has no drops, so no pieces in hand"
+        }
+    );
 }
