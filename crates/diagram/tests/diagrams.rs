@@ -135,3 +135,25 @@ fn diagrams_draw_walls() {
     let picture = svg(&position, &SvgOptions::default());
     assert_eq!(picture.matches("class=\"wall\"").count(), 1);
 }
+
+#[test]
+fn diagrams_list_the_pieces_in_hand() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants/crazyhouse.toml");
+    let spec = fairy_variants::spec_from_toml(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let crazyhouse = fairy_position::Variant::<u64>::new(spec).unwrap();
+    let position = fairy_position::Position::from_fen(&crazyhouse, "k7/8/8/8/8/8/8/4K3[QNPPb] w - - 0 1").unwrap();
+    let unicode = text(&position, &TextOptions::unicode());
+    assert!(
+        unicode.ends_with("White to move\nWhite in hand: ♕ ♘ ♙×2\nBlack in hand: ♝\n"),
+        "{unicode}"
+    );
+    let ascii = text(&position, &TextOptions::ascii());
+    assert!(ascii.ends_with("White in hand: Q N Px2\nBlack in hand: b\n"), "{ascii}");
+    let empty = fairy_position::Position::from_fen(&crazyhouse, "k7/8/8/8/8/8/8/4K3[] w - - 0 1").unwrap();
+    assert!(text(&empty, &TextOptions::ascii()).ends_with("White in hand: -\nBlack in hand: -\n"));
+    let picture = svg(&position, &SvgOptions::default());
+    assert!(picture.contains(">White in hand: ♕ ♘ ♙×2</text>"), "{picture}");
+    assert!(picture.contains(">Black in hand: ♝</text>"));
+    // Chess has no hands to list.
+    assert!(!text(&start("chess"), &TextOptions::ascii()).contains("in hand"));
+}
