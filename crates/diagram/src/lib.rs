@@ -83,6 +83,20 @@ fn checks_to_give<W: fairy_geometry::Word>(position: &fairy_position::Position<'
     Some(format!("checks to give: White {white}, Black {black}"))
 }
 
+/// The character a text diagram shows a piece by: its chess symbol with
+/// `symbols` where it has one, otherwise its letter (lower case for Black).
+fn mark<W: fairy_geometry::Word>(
+    variant: &fairy_position::Variant<W>,
+    piece: fairy_position::Piece,
+    symbols: bool,
+) -> char {
+    match (Glyph::of(variant, piece), symbols) {
+        (Glyph::Chess(symbol), true) => symbol,
+        _ if piece.color == fairy_movement::Color::White => variant.letter(piece.kind),
+        _ => variant.letter(piece.kind).to_ascii_lowercase(),
+    }
+}
+
 /// A side's pieces in hand as diagrams write them ("White in hand: ♕ ♘
 /// ♙×2", or with letters, lower case for Black: "Black in hand: q n
 /// px2"), in the order FEN lists them; `None` in variants without drops.
@@ -100,12 +114,7 @@ fn hand_line<W: fairy_geometry::Word>(
     let mut held: Vec<String> = hand
         .iter()
         .map(|(kind, count)| {
-            let piece = fairy_position::Piece { color, kind };
-            let shown = match (Glyph::of(variant, piece), symbols) {
-                (Glyph::Chess(symbol), true) => symbol,
-                _ if color == Color::White => variant.letter(kind),
-                _ => variant.letter(kind).to_ascii_lowercase(),
-            };
+            let shown = mark(variant, fairy_position::Piece { color, kind }, symbols);
             let times = if symbols { '×' } else { 'x' };
             if count > 1 {
                 format!("{shown}{times}{count}")

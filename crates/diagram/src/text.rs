@@ -6,8 +6,6 @@ use fairy_geometry::Word;
 use fairy_movement::Color;
 use fairy_position::Position;
 
-use crate::Glyph;
-
 /// How to draw a text diagram.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TextOptions {
@@ -97,17 +95,7 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
                         '.'
                     }
                 }
-                Some(piece) => match (Glyph::of(variant, piece), options.unicode) {
-                    (Glyph::Chess(symbol), true) => symbol,
-                    (Glyph::Chess(_) | Glyph::Letter(_), _) => {
-                        let letter = variant.letter(piece.kind);
-                        if piece.color == Color::White {
-                            letter
-                        } else {
-                            letter.to_ascii_lowercase()
-                        }
-                    }
-                },
+                Some(piece) => crate::mark(variant, piece, options.unicode),
             };
             out.push(mark);
         }

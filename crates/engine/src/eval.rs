@@ -135,10 +135,12 @@ impl Evaluator {
         }
         // Pieces in hand count as material: each can enter the game
         // where it is needed.
-        for color in Color::ALL {
-            for (kind, count) in position.hand(color).iter() {
-                let worth = self.material_sign * self.value(kind) * count as i32;
-                score += if color == us { worth } else { -worth };
+        if position.variant().has_drops() {
+            for color in Color::ALL {
+                for (kind, count) in position.hand(color).iter() {
+                    let worth = self.material_sign * self.value(kind) * count as i32;
+                    score += if color == us { worth } else { -worth };
+                }
             }
         }
         let mobility = position.mobility(us) as i32 - position.mobility(us.other()) as i32;

@@ -238,18 +238,26 @@ impl<W: Word> Variant<W> {
         let start = Setup::from_fen(&spec.start_fen).map_err(|e| VariantError::StartPosition(e.into()))?;
         let board = SquareSet::board(size);
 
-        let mut kinds = Vec::with_capacity(spec.pieces.len());
+        // Where each kind may be dropped, per colour, before the squares it
+        // can never stand on are taken out.
+        let mut droppable = Vec::with_capacity(spec.pieces.len());
         for piece in &spec.pieces {
+            droppable.push([
+                drop_squares(&spec, piece, Color::White, &zone)?,
+                drop_squares(&spec, piece, Color::Black, &zone)?,
+            ]);
+        }
+        let mut kinds = Vec::with_capacity(spec.pieces.len());
+        for (piece, dropped) in spec.pieces.iter().zip(&droppable) {
             let pawn_like = !piece.movement.can_retreat();
             let moves = [Color::White, Color::Black].map(|color| {
-                let droppable = droppable(&spec, piece, color, &zone)?;
                 compile_kind(
                     &geometry,
                     piece,
                     color,
                     &start,
                     spec.en_passant_zone.as_ref(),
-                    droppable,
+                    dropped[color.index()],
                     &zone,
                 )
             });
@@ -303,9 +311,10 @@ impl<W: Word> Variant<W> {
         let drops = spec
             .drops
             .as_ref()
-            .map(|drops| CompiledDrops::compile(&spec, drops, &kinds, &kind_of, &zone))
+            .map(|drops| CompiledDrops::compile(&spec, drops, &kinds, &droppable, &kind_of))
             .transpose()?;
-        let captures_to_hand = drops.as_ref().is_some_and(|drops| drops.captures_to_hand);
+        // Read on every move: kept beside the drop rules they derive from.
+        let captures_to_hand = spec.drops.as_ref().is_some_and(|drops| drops.captures_to_hand);
         let tracks_promoted = drops.as_ref().is_some_and(|drops| drops.demotes_to.is_some());
         let spares_own_kind = kind_set(&|p| p.spares_own_kind);
         let petrifying = kind_set(&|p| p.petrifies);
@@ -580,7 +589,7 @@ fn compile_kind<W: Word>(
 /// The squares where a piece of `piece`'s kind and `color` may be dropped
 /// by the zones of the variant and of the kind, before the squares it can
 /// never stand on are taken out.
-pub(crate) fn droppable<W: Word>(
+fn drop_squares<W: Word>(
     spec: &VariantSpec,
     piece: &PieceSpec,
     color: Color,

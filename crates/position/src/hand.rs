@@ -4,7 +4,7 @@
 use fairy_geometry::{Square, SquareSet, Word};
 use fairy_movement::Color;
 
-use crate::compile::{KindOf, ZoneOf};
+use crate::compile::KindOf;
 use crate::movegen::MoveSink;
 use crate::variant::Kind;
 use crate::{MAX_KINDS, PieceKind, Position, PositionError, Setup, SetupPiece, VariantError, VariantSpec, Zone};
@@ -213,7 +213,6 @@ impl Hand {
 pub(crate) struct CompiledDrops<W: Word> {
     /// Per kind, per colour: where a piece of it may be dropped.
     pub zones: Vec<[SquareSet<W>; 2]>,
-    pub captures_to_hand: bool,
     /// The kind a captured promoted piece goes to the hand as; `None`
     /// where promoted pieces keep their kind (or nothing promotes), and
     /// then no square is marked promoted.
@@ -228,24 +227,21 @@ pub(crate) struct CompiledDrops<W: Word> {
 }
 
 impl<W: Word> CompiledDrops<W> {
-    /// Compiles the drop rules; `kinds` have their moves, so their
-    /// forbidden squares, already.
+    /// Compiles the drop rules from each kind's `droppable` squares per
+    /// colour (by the variant's and the kind's zones); `kinds` have their
+    /// moves, so their forbidden squares, already.
     pub fn compile(
         spec: &VariantSpec,
         drops: &Drops,
         kinds: &[Kind<W>],
+        droppable: &[[SquareSet<W>; 2]],
         kind_of: &KindOf<'_>,
-        zone: &ZoneOf<'_, W>,
     ) -> Result<CompiledDrops<W>, VariantError> {
-        let mut zones = Vec::with_capacity(spec.pieces.len());
-        for (piece, kind) in spec.pieces.iter().zip(kinds) {
-            let mut per_color = [SquareSet::EMPTY; 2];
-            for color in Color::ALL {
-                per_color[color.index()] =
-                    crate::compile::droppable(spec, piece, color, zone)? - kind.moves[color.index()].forbidden;
-            }
-            zones.push(per_color);
-        }
+        let zones = kinds
+            .iter()
+            .zip(droppable)
+            .map(|(kind, squares)| Color::ALL.map(|color| squares[color.index()] - kind.moves[color.index()].forbidden))
+            .collect();
         let demotes_to = if drops.captures_to_hand && !drops.keep_promoted {
             spec.pieces
                 .iter()
@@ -275,7 +271,6 @@ impl<W: Word> CompiledDrops<W> {
             .collect();
         Ok(CompiledDrops {
             zones,
-            captures_to_hand: drops.captures_to_hand,
             demotes_to,
             must_drop,
             opposite_colors,
@@ -318,11 +313,9 @@ impl<'v, W: Word> Position<'v, W> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_piece_in_hand(&self, color: Color, kind: PieceKind) -> Result<Position<'v, W>, PositionError> {
+        let letter = self.variant.letter(kind);
         let error = |reason| PositionError::Hand {
-            piece: match color {
-                Color::White => self.variant.letter(kind),
-                Color::Black => self.variant.letter(kind).to_ascii_lowercase(),
-            },
+            piece: SetupPiece { color, letter }.fen_char(),
             reason,
         };
         if self.variant.drops.is_none() {
@@ -331,8 +324,7 @@ impl<'v, W: Word> Position<'v, W> {
         if kind.index() >= self.variant.kinds.len() {
             return Err(error("not a piece of this variant"));
         }
-        let in_play = self.pieces_of_both().count() + self.hands.iter().map(Hand::total).sum::<u32>();
-        if in_play >= MAX_PIECES_IN_PLAY {
+        if self.pieces_in_play() >= MAX_PIECES_IN_PLAY {
             return Err(error("more than 255 pieces in play, board and hands together"));
         }
         let mut given = self.clone();
@@ -534,8 +526,7 @@ impl<W: Word> Position<'_, W> {
             let pieces = self.pieces_of_both();
             self.promoted = setup.promoted.iter().copied().filter(|&s| pieces.contains(s)).collect();
         }
-        let in_play = self.pieces_of_both().count() + self.hands.iter().map(Hand::total).sum::<u32>();
-        if self.variant.captures_to_hand && in_play > MAX_PIECES_IN_PLAY {
+        if self.variant.captures_to_hand && self.pieces_in_play() > MAX_PIECES_IN_PLAY {
             let piece = listed.first().map_or('?', |piece| piece.fen_char());
             return Err(PositionError::Hand {
                 piece,
@@ -543,6 +534,11 @@ impl<W: Word> Position<'_, W> {
             });
         }
         Ok(())
+    }
+
+    /// The pieces on the board and in both hands.
+    fn pieces_in_play(&self) -> u32 {
+        self.pieces_of_both().count() + self.hands.iter().map(Hand::total).sum::<u32>()
     }
 
     /// The pieces in both hands as FEN lists them: White's, then Black's,
