@@ -57,7 +57,7 @@ fn perft_from_a_fen() {
 #[test]
 fn bad_arguments_give_one_line_on_stderr_and_status_2() {
     let cases: &[&[&str]] = &[
-        &["perft", "shogi", "3"],
+        &["perft", "nosuchvariant", "3"],
         &["perft", "chess", "three"],
         &["perft", "chess", "-1"],
         &["perft", "chess", "99999999999999999999"],

@@ -250,17 +250,8 @@ impl<W: Word> Variant<W> {
         let mut kinds = Vec::with_capacity(spec.pieces.len());
         for (piece, dropped) in spec.pieces.iter().zip(&droppable) {
             let pawn_like = !piece.movement.can_retreat();
-            let moves = [Color::White, Color::Black].map(|color| {
-                compile_kind(
-                    &geometry,
-                    piece,
-                    color,
-                    &start,
-                    spec.en_passant_zone.as_ref(),
-                    dropped[color.index()],
-                    &zone,
-                )
-            });
+            let moves = [Color::White, Color::Black]
+                .map(|color| compile_kind(&geometry, &spec, piece, color, &start, dropped[color.index()], &zone));
             let [white, black] = moves;
             kinds.push(Kind {
                 spec: piece.clone(),
@@ -339,7 +330,7 @@ impl<W: Word> Variant<W> {
         let pseudo_royal_kinds = goals
             .pseudo_royals
             .iter()
-            .fold(royal, |kinds, &(kind, _)| kinds.with(kind));
+            .fold(royal, |kinds, &(group, _)| group.iter().fold(kinds, KindSet::with));
         let exact = Legality::for_rules(
             single_royal,
             captures_or_counts_matter,
@@ -351,7 +342,11 @@ impl<W: Word> Variant<W> {
             Some(asked) if asked == exact => asked,
             Some(asked) => return Err(VariantError::Legality { legality: asked }),
         };
-        let move_rules = spec.checks_forbidden
+        let promoting_on_captures = kind_set(&|p| p.promotion.as_ref().is_some_and(|p| p.captures_only));
+        let must_promote_on_captures =
+            kind_set(&|p| p.promotion.as_ref().is_some_and(|p| p.captures_only && p.compulsory));
+        let move_rules = !promoting_on_captures.is_empty()
+            || spec.checks_forbidden
             || drops.as_ref().is_some_and(|drops| drops.must_drop.is_some())
             || spec.compulsory_capture
             || spec.royal_held_in_check
@@ -370,6 +365,8 @@ impl<W: Word> Variant<W> {
             move_rules,
             plain_moves,
             promotion_limits,
+            promoting_on_captures,
+            must_promote_on_captures,
             explosion,
             drops,
             captures_to_hand,
@@ -427,6 +424,22 @@ fn check_pieces(spec: &mut VariantSpec) -> Result<(), VariantError> {
         return Err(VariantError::BadRoyal {
             reason: "a royal piece cannot promote",
         });
+    }
+    for piece in &spec.pieces {
+        let Some(unpromoted) = piece.unpromoted else { continue };
+        let error = |reason| VariantError::BadPromotion {
+            letter: piece.letter,
+            reason,
+        };
+        let Some(base) = spec.pieces.iter().find(|p| p.letter == unpromoted) else {
+            return Err(error("it is the promoted form of a letter no piece has"));
+        };
+        if base.unpromoted.is_some() {
+            return Err(error("it is the promoted form of a promoted form"));
+        }
+        if spec.pieces.iter().filter(|p| p.unpromoted == Some(unpromoted)).count() > 1 {
+            return Err(error("another kind is the promoted form of the same piece"));
+        }
     }
     Ok(())
 }
@@ -489,10 +502,10 @@ fn placed_parts<W: Word>(
 /// once every kind is compiled).
 fn compile_kind<W: Word>(
     geometry: &Geometry,
+    spec: &VariantSpec,
     piece: &PieceSpec,
     color: Color,
     start: &Setup,
-    en_passant_zone: Option<&Zone>,
     droppable: SquareSet<W>,
     zone: &ZoneOf<'_, W>,
 ) -> Result<KindMoves<W>, VariantError> {
@@ -533,13 +546,8 @@ fn compile_kind<W: Word>(
                 .intersects(table.attacks(from, SquareSet::EMPTY))
         })
     });
-    let bulk = if pawn_like && !rides {
-        ShiftTable::compile(geometry, &quiet_parts).zip(ShiftTable::compile(geometry, &capture_parts))
-    } else {
-        None
-    };
     // Only squares where the opponent may take en passant are left.
-    let capturable = match en_passant_zone {
+    let capturable = match &spec.en_passant_zone {
         None => SquareSet::ALL,
         Some(squares) => zone(squares, color.other(), &|| "the en passant zone".to_owned())?,
     };
@@ -554,21 +562,52 @@ fn compile_kind<W: Word>(
             }
         }
     }
-    let promotion_zone = match &piece.promotion {
+    let promotion = piece.promotion.as_ref();
+    let promotion_zone = match promotion {
         Some(promotion) => zone(&promotion.zone, color, &|| {
             format!("the promotion zone of {:?}", piece.letter)
         })?,
         None => SquareSet::EMPTY,
     };
-    let mut forbidden = match &piece.promotion {
-        Some(promotion) if promotion.compulsory => promotion_zone,
+    let board = SquareSet::board(size);
+    let reach_on_empty_board = |from: Square| {
+        let captures = capture
+            .as_ref()
+            .map_or(SquareSet::EMPTY, |table| table.attacks(from, SquareSet::EMPTY));
+        (quiet.attacks(from, SquareSet::EMPTY) | captures) & board
+    };
+    // Promotion on leaving the zone matters only to a kind that can leave.
+    let on_leaving = promotion.is_some_and(|p| p.on_leaving)
+        && promotion_zone
+            .iter()
+            .any(|from| (reach_on_empty_board(from) - promotion_zone).any());
+    let mut forbidden = match promotion {
+        Some(promotion) if promotion.compulsory && !promotion.on_leaving => promotion_zone,
         _ => SquareSet::EMPTY,
     };
+    if spec.immobility_illegal {
+        forbidden |= size
+            .squares()
+            .filter(|&from| (quiet.attacks(from, SquareSet::EMPTY) & board).is_empty())
+            .collect();
+    }
     if pawn_like {
         // Where it is dropped, it stands (chessgi's pawns on the first
         // rank).
         forbidden |= behind_start(size, piece.letter, color, start) - droppable;
     }
+    // Where only captures promote, moves are generated both ways and the
+    // move rule keeps the right one (see `move_rules`).
+    let may_stay = match promotion {
+        Some(promotion) if !promotion.compulsory || promotion.captures_only => board - forbidden,
+        _ => SquareSet::EMPTY,
+    };
+    // Bulk moves know no origins, which a promotion on leaving needs.
+    let bulk = if pawn_like && !rides && !on_leaving {
+        ShiftTable::compile(geometry, &quiet_parts).zip(ShiftTable::compile(geometry, &capture_parts))
+    } else {
+        None
+    };
     Ok(KindMoves {
         quiet,
         capture,
@@ -578,8 +617,11 @@ fn compile_kind<W: Word>(
         double_steps,
         promotions: Promotions {
             zone: promotion_zone,
+            leaving: if on_leaving { promotion_zone } else { SquareSet::EMPTY },
             groups: SmallVec::new(),
-            optional: piece.promotion.as_ref().is_some_and(|p| !p.compulsory),
+            may_stay,
+            resets_clock: true,
+            marks: false,
         },
         forbidden,
         bulk,
@@ -678,7 +720,14 @@ fn compile_promotions<W: Word>(
                     choices.push(chosen);
                 }
             }
-            let squares = zone(&promotion.zone, color, &|| format!("the promotion zone of {letter:?}"))?;
+            let zone_squares = zone(&promotion.zone, color, &|| format!("the promotion zone of {letter:?}"))?;
+            let promotions = &kinds[index].moves[color.index()].promotions;
+            // Moves from the zone promote wherever they end.
+            let squares = if promotions.leaving.any() {
+                SquareSet::board(spec.geometry.size())
+            } else {
+                zone_squares
+            };
             let mut groups: SmallVec<[PromotionGroup<W>; 1]> = SmallVec::new();
             for square in squares {
                 let fitting: SmallVec<[PieceKind; 8]> = choices
@@ -694,6 +743,21 @@ fn compile_promotions<W: Word>(
                     }),
                 }
             }
+            let chosen = |kind: &PieceKind| &spec.pieces[kind.index()];
+            // A promoted piece that may turn back (Kyoto shogi) can undo
+            // its promotion.
+            let resets_clock = !choices.iter().any(|kind| {
+                chosen(kind)
+                    .promotion
+                    .as_ref()
+                    .is_some_and(|back| back.choices_for(color).contains(&letter))
+            });
+            let marks = choices
+                .iter()
+                .any(|kind| chosen(kind).unpromoted.is_none() && piece.unpromoted != Some(chosen(kind).letter));
+            let promotions = &mut kinds[index].moves[color.index()].promotions;
+            promotions.resets_clock = resets_clock;
+            promotions.marks = marks;
             kinds[index].moves[color.index()].promotions.groups = groups;
         }
     }

@@ -293,19 +293,22 @@ impl Setup {
             for file in 0..self.size.files() {
                 let square = self.size.square_at(file, rank);
                 let shown = match square {
-                    Some(square) if self.is_wall(square) => Some(('*', false)),
+                    Some(square) if self.is_wall(square) => Some((None, false)),
                     Some(square) => self
                         .piece_at(square)
-                        .map(|piece| (piece.fen_char(), self.promoted.binary_search(&square).is_ok())),
+                        .map(|piece| (Some(piece), self.promoted.binary_search(&square).is_ok())),
                     None => None,
                 };
                 match shown {
-                    Some((character, promoted)) => {
+                    Some((piece, promoted)) => {
                         if empty > 0 {
                             let _ = write!(fen, "{empty}");
                             empty = 0;
                         }
-                        fen.push(character);
+                        match piece {
+                            Some(piece) => fen.push_str(&piece.fen_text()),
+                            None => fen.push('*'),
+                        }
                         if promoted {
                             fen.push('~');
                         }
@@ -322,7 +325,9 @@ impl Setup {
         }
         if let Some(hands) = &self.hands {
             fen.push('[');
-            fen.extend(hands.iter().map(|piece| piece.fen_char()));
+            for piece in hands {
+                fen.push_str(&piece.fen_text());
+            }
             fen.push(']');
         }
         let _ = write!(fen, " {} ", self.turn.letter());
@@ -409,20 +414,22 @@ fn parse_board(field: &str, ranks: Option<u8>) -> Result<Setup, ParseFenError> {
     // `-` stands for an empty hand, as in Fairy-Stockfish's `[-]`.
     let hands = hand
         .map(|text| {
-            text.chars()
-                .filter(|&character| character != '-')
-                .map(|character| match character {
-                    'a'..='z' | 'A'..='Z' => Ok(SetupPiece {
-                        color: if character.is_ascii_uppercase() {
-                            Color::White
-                        } else {
-                            Color::Black
-                        },
-                        letter: character.to_ascii_uppercase(),
-                    }),
-                    _ => Err(bad_hand()),
-                })
-                .collect::<Result<Vec<SetupPiece>, ParseFenError>>()
+            let mut pieces = Vec::new();
+            let mut chars = text.chars().filter(|&character| character != '-');
+            while let Some(character) = chars.next() {
+                let (promoted, character) = match character {
+                    '+' => (true, chars.next().ok_or_else(bad_hand)?),
+                    _ => (false, character),
+                };
+                if !character.is_ascii_alphabetic() {
+                    return Err(bad_hand());
+                }
+                pieces.push(SetupPiece {
+                    promoted,
+                    ..fen_piece(character)
+                });
+            }
+            Ok(pieces)
         })
         .transpose()?;
     if rows.len() > usize::from(MAX_RANKS) {
@@ -498,25 +505,29 @@ fn parse_rank(text: &str, rank: usize) -> Result<Vec<FenSquare>, ParseFenError> 
                     });
                 }
             }
-        } else if character.is_ascii_alphabetic() || character == '*' {
+        } else if character.is_ascii_alphabetic() || character == '*' || character == '+' {
             if squares.len() >= usize::from(MAX_FILES) {
                 return Err(ParseFenError::RankTooLong { rank });
             }
             squares.push(if character == '*' {
                 FenSquare::Wall
             } else {
-                let color = if character.is_ascii_uppercase() {
-                    Color::White
+                // `+P`: the promoted form of the lettered kind (shogi).
+                let (promoted_form, character) = if character == '+' {
+                    match chars.next_if(|&(_, next)| next.is_ascii_alphabetic()) {
+                        Some((_, letter)) => (true, letter),
+                        None => return Err(ParseFenError::BadCharacter { rank, character }),
+                    }
                 } else {
-                    Color::Black
+                    (false, character)
                 };
-                let promoted = chars.next_if(|&(_, next)| next == '~').is_some();
+                let marked = chars.next_if(|&(_, next)| next == '~').is_some();
                 FenSquare::Piece(
                     SetupPiece {
-                        color,
-                        letter: character.to_ascii_uppercase(),
+                        promoted: promoted_form,
+                        ..fen_piece(character)
                     },
-                    promoted,
+                    marked,
                 )
             });
         } else {
@@ -524,6 +535,16 @@ fn parse_rank(text: &str, rank: usize) -> Result<Vec<FenSquare>, ParseFenError> 
         }
     }
     Ok(squares)
+}
+
+/// The piece a FEN letter names: its case gives the colour.
+fn fen_piece(character: char) -> SetupPiece {
+    let color = if character.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    SetupPiece::new(color, character.to_ascii_uppercase())
 }
 
 /// Whether a field is a number in plain decimal digits (no sign).

@@ -151,6 +151,13 @@ pub struct Arrival {
     /// side moves second (Black) and its royal piece can arrive too; if it
     /// does, the game is drawn.
     pub reply: bool,
+    /// Whether the piece must stand safe: its arrival wins only while no
+    /// enemy piece attacks it (Fairy-Stockfish's `flagPieceSafe`: dobutsu's
+    /// lion). An attacked piece that still stands there unattacked when
+    /// its side is to move again wins then; if both sides' pieces stand
+    /// there safe, the game is drawn.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub safe: bool,
 }
 
 impl Arrival {
@@ -161,7 +168,15 @@ impl Arrival {
             zone,
             side: None,
             reply: false,
+            safe: false,
         }
+    }
+
+    /// This arrival, winning only while the piece stands unattacked (see
+    /// [`Arrival::safe`]).
+    #[must_use]
+    pub fn safe(self) -> Arrival {
+        Arrival { safe: true, ..self }
     }
 
     /// This arrival, winning only once the opponent has replied (see
@@ -237,6 +252,11 @@ pub struct Extinction {
     /// attacked at once count as a check too, however many there are
     /// (spartan's duple check).
     pub duple_check: bool,
+    /// Whether the kinds are counted together, as one (sho shogi's king
+    /// and its promoted drunk elephant, the prince: a side loses when it
+    /// has neither, and the last of them is royal).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub together: bool,
 }
 
 /// The letter that counts all of a side's pieces in [`Extinction::pieces`].
@@ -254,6 +274,7 @@ impl Extinction {
             claim: false,
             royal: false,
             duple_check: false,
+            together: false,
         }
     }
 
@@ -318,6 +339,8 @@ pub(crate) struct CompiledExtinction {
     result: GameResult,
     /// The kinds counted, each on its own; `None` counts every piece.
     counted: SmallVec<[Option<PieceKind>; 4]>,
+    /// Whether they are counted together.
+    together: bool,
     at_most: u32,
     opponent_at_least: u32,
     claim: bool,
@@ -338,9 +361,12 @@ pub(crate) struct Goals<W: Word> {
     pub arrivals: [Vec<(PieceKind, SquareSet<W>)>; 2],
     /// Per colour: arrivals that win once the opponent has replied.
     pub arrivals_with_reply: [Vec<(PieceKind, SquareSet<W>)>; 2],
+    /// Per colour: arrivals that win while the piece stands unattacked.
+    pub safe_arrivals: [Vec<(PieceKind, SquareSet<W>)>; 2],
     pub draw_odds: Option<Color>,
-    /// Kinds royal while a side has at most this many of them.
-    pub pseudo_royals: SmallVec<[(PieceKind, u32); 2]>,
+    /// Kinds royal while a side has at most this many of them (of all of
+    /// the set together).
+    pub pseudo_royals: SmallVec<[(KindSet, u32); 2]>,
     /// Kinds whose pieces, all attacked at once, are in check.
     pub duple_check: KindSet,
     pub mate_condition: Option<CompiledMateCondition>,
@@ -367,6 +393,7 @@ impl<W: Word> Goals<W> {
             checks_to_win: None,
             arrivals: [Vec::new(), Vec::new()],
             arrivals_with_reply: [Vec::new(), Vec::new()],
+            safe_arrivals: [Vec::new(), Vec::new()],
             draw_odds: None,
             pseudo_royals: SmallVec::new(),
             duple_check: KindSet::EMPTY,
@@ -402,18 +429,25 @@ impl<W: Word> Goals<W> {
                 Goal::Extinction(extinction) => {
                     let rule = CompiledExtinction::compile(extinction, kind_of)?;
                     if extinction.royal {
+                        let most = extinction.at_most.saturating_add(1);
+                        let mut group = KindSet::EMPTY;
                         for &counted in &rule.counted {
                             let kind = counted.ok_or_else(|| VariantError::Goal {
                                 reason: format!(
                                     "the letter {ALL_PIECES:?} counts pieces of every kind, which cannot be royal"
                                 ),
                             })?;
-                            compiled
-                                .pseudo_royals
-                                .push((kind, extinction.at_most.saturating_add(1)));
+                            if extinction.together {
+                                group.insert(kind);
+                            } else {
+                                compiled.pseudo_royals.push((KindSet::only(kind), most));
+                            }
                             if extinction.duple_check {
                                 compiled.duple_check.insert(kind);
                             }
+                        }
+                        if !group.is_empty() {
+                            compiled.pseudo_royals.push((group, most));
                         }
                     } else if extinction.duple_check {
                         return Err(VariantError::Goal {
@@ -465,7 +499,9 @@ impl<W: Word> Goals<W> {
                                 reason: format!("{} has no square", name()),
                             });
                         }
-                        let arrivals = if arrival.reply {
+                        let arrivals = if arrival.safe {
+                            &mut compiled.safe_arrivals
+                        } else if arrival.reply {
                             &mut compiled.arrivals_with_reply
                         } else {
                             &mut compiled.arrivals
@@ -478,7 +514,8 @@ impl<W: Word> Goals<W> {
         compiled.immediate = !compiled.extinctions.is_empty()
             || compiled.checks_to_win.is_some()
             || compiled.arrivals.iter().any(|arrivals| !arrivals.is_empty())
-            || compiled.has_reply_arrivals();
+            || compiled.has_reply_arrivals()
+            || compiled.safe_arrivals.iter().any(|arrivals| !arrivals.is_empty());
         Ok(compiled)
     }
 
@@ -572,6 +609,9 @@ impl<W: Word> Position<'_, W> {
         if self.has_arrived(mover) {
             return Some(goals.outcome(Some(mover), EndReason::Arrival));
         }
+        if let Some(winner) = self.safe_arrival() {
+            return Some(goals.outcome(winner, EndReason::Arrival));
+        }
         if goals
             .checks_to_win
             .is_some_and(|checks| self.checks_given(mover) >= u32::from(checks))
@@ -607,6 +647,33 @@ impl<W: Word> Position<'_, W> {
             }
         }
         None
+    }
+
+    /// The end by a safe arrival, if there is one: `Some(winner)`,
+    /// `Some(None)` for a draw. The side to move is looked at first: its
+    /// piece stood through the reply.
+    fn safe_arrival(&self) -> Option<Option<Color>> {
+        let (us, them) = (self.turn, self.turn.other());
+        if self.arrived_safely(us) {
+            return Some((!self.arrived_safely(them)).then_some(us));
+        }
+        self.arrived_safely(them).then_some(Some(them))
+    }
+
+    /// Whether a piece of `color` stands safe where its arrival wins: one
+    /// alone there must be unattacked.
+    fn arrived_safely(&self, color: Color) -> bool {
+        let occupied = self.occupied();
+        self.variant.goals.safe_arrivals[color.index()]
+            .iter()
+            .any(|&(kind, squares)| {
+                let arrived = self.pieces_of(color, kind) & squares;
+                match arrived.first() {
+                    None => false,
+                    Some(square) if arrived.count() == 1 => !self.is_attacked(square, color.other(), occupied),
+                    Some(_) => true,
+                }
+            })
     }
 
     /// Whether the side to move has a legal move of a royal piece into its
@@ -766,11 +833,17 @@ impl<W: Word> Position<'_, W> {
             None => self.pieces(color).count() + self.hand(color).total(),
             Some(kind) => self.pieces_of(color, kind).count() + self.hand(color).count(kind),
         };
+        let together = |color: Color| rule.counted.iter().map(|&kind| count(color, kind)).sum::<u32>();
         [self.turn.other(), self.turn].into_iter().find(|&side| {
             let reply = u32::from(rule.claim && side == self.turn);
-            rule.counted.iter().any(|&kind| {
-                count(side, kind) <= rule.at_most && count(side.other(), kind) >= rule.opponent_at_least + reply
-            })
+            let dwindled = |mine: u32, theirs: u32| mine <= rule.at_most && theirs >= rule.opponent_at_least + reply;
+            if rule.together {
+                dwindled(together(side), together(side.other()))
+            } else {
+                rule.counted
+                    .iter()
+                    .any(|&kind| dwindled(count(side, kind), count(side.other(), kind)))
+            }
         })
     }
 
@@ -811,6 +884,7 @@ impl CompiledExtinction {
             at_most: extinction.at_most,
             opponent_at_least: extinction.opponent_at_least,
             claim: extinction.claim,
+            together: extinction.together,
         })
     }
 }

@@ -77,6 +77,37 @@ pub struct Drops {
     /// right to castle with it, once both stand there (placement chess).
     #[cfg_attr(feature = "serde", serde(default))]
     pub castling_by_drop: bool,
+    /// A kind of which a side may not drop a piece onto a file where it
+    /// has so many of them already (shogi's pawns, one; Fairy-Stockfish's
+    /// `dropNoDoubled`).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub file_limit: Option<FileLimit>,
+    /// Whether a piece in hand may also be dropped as its promoted form
+    /// (Kyoto shogi; Fairy-Stockfish's `dropPromoted`): `+P@a2`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub drop_promoted: bool,
+}
+
+/// A limit on the pieces of a kind a side may have on one file for a drop
+/// of another onto it.
+///
+/// # Examples
+///
+/// ```
+/// use fairy_position::{Drops, FileLimit};
+///
+/// // Shogi's nifu: no pawn dropped where its side has a pawn on the file.
+/// let drops = Drops::new().captures_to_hand().file_limit(FileLimit { piece: 'P', count: 1 });
+/// assert_eq!(drops.file_limit, Some(FileLimit { piece: 'P', count: 1 }));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FileLimit {
+    /// The kind's upper-case letter.
+    pub piece: char,
+    /// How many of the side's pieces of the kind on a file bar drops of
+    /// another there.
+    pub count: u32,
 }
 
 impl Drops {
@@ -130,6 +161,25 @@ impl Drops {
     pub fn opposite_colors(self, letter: char) -> Drops {
         Drops {
             opposite_colors: Some(letter),
+            ..self
+        }
+    }
+
+    /// A side may not drop a piece of `limit`'s kind onto a file where it
+    /// has `limit.count` of them.
+    #[must_use]
+    pub fn file_limit(self, limit: FileLimit) -> Drops {
+        Drops {
+            file_limit: Some(limit),
+            ..self
+        }
+    }
+
+    /// Pieces in hand may also be dropped as their promoted forms.
+    #[must_use]
+    pub fn drop_promoted(self) -> Drops {
+        Drops {
+            drop_promoted: true,
             ..self
         }
     }
@@ -213,10 +263,23 @@ impl Hand {
 pub(crate) struct CompiledDrops<W: Word> {
     /// Per kind, per colour: where a piece of it may be dropped.
     pub zones: Vec<[SquareSet<W>; 2]>,
-    /// The kind a captured promoted piece goes to the hand as; `None`
-    /// where promoted pieces keep their kind (or nothing promotes), and
-    /// then no square is marked promoted.
+    /// The kind a captured piece marked promoted goes to the hand as;
+    /// `None` where promoted pieces keep their kind (or no promotion marks
+    /// them), and then no square is marked promoted.
     pub demotes_to: Option<PieceKind>,
+    /// Per kind: the kind a captured piece of it goes to the hand as (a
+    /// promoted form's unpromoted kind, unless promoted pieces keep their
+    /// kind).
+    pub to_hand: Vec<PieceKind>,
+    /// Per kind: the kind in hand a drop of it takes (itself, or for a
+    /// promoted form dropped as such, its unpromoted kind).
+    pub from_hand: Vec<PieceKind>,
+    /// Per kind in hand: the promoted form it may also be dropped as.
+    pub promoted_drops: Vec<Option<PieceKind>>,
+    /// The kind limited per file, and the limit.
+    pub file_limit: Option<(PieceKind, u32)>,
+    /// The squares of each file.
+    pub files: Vec<SquareSet<W>>,
     /// Must drop: the kind, or any kind (`None` inside).
     pub must_drop: Option<Option<PieceKind>>,
     /// The kind dropped onto both colours of squares.
@@ -243,13 +306,46 @@ impl<W: Word> CompiledDrops<W> {
             .map(|(kind, squares)| Color::ALL.map(|color| squares[color.index()] - kind.moves[color.index()].forbidden))
             .collect();
         let demotes_to = if drops.captures_to_hand && !drops.keep_promoted {
-            spec.pieces
+            kinds
                 .iter()
-                .position(|piece| piece.promotion.is_some())
+                .position(|kind| kind.moves.iter().any(|moves| moves.promotions.marks))
                 .map(|index| PieceKind::new(index as u8))
         } else {
             None
         };
+        let unpromoted: Vec<PieceKind> = spec
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(index, piece)| {
+                let own = PieceKind::new(index as u8);
+                piece.unpromoted.map_or(Ok(own), |letter| {
+                    kind_of(letter, &|| format!("the unpromoted form of {:?}", piece.letter))
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        let to_hand = if drops.keep_promoted {
+            (0..kinds.len()).map(|index| PieceKind::new(index as u8)).collect()
+        } else {
+            unpromoted.clone()
+        };
+        let promoted_drops = (0..kinds.len())
+            .map(|index| {
+                let kind = PieceKind::new(index as u8);
+                let promoted = unpromoted
+                    .iter()
+                    .enumerate()
+                    .find(|&(form, &of)| of == kind && form != index)
+                    .map(|(form, _)| PieceKind::new(form as u8));
+                promoted.filter(|_| drops.drop_promoted)
+            })
+            .collect();
+        let file_limit = drops
+            .file_limit
+            .map(|limit| {
+                kind_of(limit.piece, &|| "the kind limited per file".to_owned()).map(|kind| (kind, limit.count))
+            })
+            .transpose()?;
         let must_drop = if drops.must_drop {
             Some(
                 drops
@@ -269,9 +365,17 @@ impl<W: Word> CompiledDrops<W> {
             .squares()
             .filter(|&square| (size.file_of(square) + size.rank_of(square)) % 2 == 0)
             .collect();
+        let files = (0..size.files())
+            .map(|file| size.squares().filter(|&square| size.file_of(square) == file).collect())
+            .collect();
         Ok(CompiledDrops {
             zones,
             demotes_to,
+            to_hand,
+            from_hand: unpromoted,
+            promoted_drops,
+            file_limit,
+            files,
             must_drop,
             opposite_colors,
             castling_by_drop: drops.castling_by_drop,
@@ -315,7 +419,7 @@ impl<'v, W: Word> Position<'v, W> {
     pub fn with_piece_in_hand(&self, color: Color, kind: PieceKind) -> Result<Position<'v, W>, PositionError> {
         let letter = self.variant.letter(kind);
         let error = |reason| PositionError::Hand {
-            piece: SetupPiece { color, letter }.fen_char(),
+            piece: SetupPiece::new(color, letter).fen_char(),
             reason,
         };
         if self.variant.drops.is_none() {
@@ -347,27 +451,46 @@ impl<'v, W: Word> Position<'v, W> {
         let Some(drops) = &self.variant.drops else { return };
         let us = self.turn.index();
         let must = drops.must_drop.flatten().filter(|&kind| self.hands[us].count(kind) > 0);
-        for (kind, _) in self.hands[us].iter() {
-            if must.is_some_and(|must| must != kind) {
+        for (held, _) in self.hands[us].iter() {
+            if must.is_some_and(|must| must != held) {
                 continue;
             }
-            let mut to = allowed & drops.zones[kind.index()][us];
-            if let Some(paired) = drops.opposite_colors {
-                to &= self.keeping_both_colors(drops, paired, kind);
-            }
-            if self.variant.royal.contains(kind) {
-                // A royal piece is not dropped into check.
-                let occupied = self.occupied();
-                let them = self.turn.other();
-                to = to
-                    .iter()
-                    .filter(|&square| !self.is_attacked(square, them, occupied.with(square)))
-                    .collect();
-            }
-            if to.any() {
-                sink.drops(kind, to);
+            let promoted = drops.promoted_drops.get(held.index()).copied().flatten();
+            for kind in std::iter::once(held).chain(promoted) {
+                let to = self.drop_squares(drops, kind, allowed);
+                if to.any() {
+                    sink.drops(kind, to);
+                }
             }
         }
+    }
+
+    /// Where the side to move may drop a piece of `kind` among `allowed`
+    /// squares.
+    fn drop_squares(&self, drops: &CompiledDrops<W>, kind: PieceKind, allowed: SquareSet<W>) -> SquareSet<W> {
+        let us = self.turn;
+        let mut to = allowed & drops.zones[kind.index()][us.index()];
+        if let Some((limited, count)) = drops.file_limit.filter(|&(limited, _)| limited == kind) {
+            let own = self.pieces_of(us, limited);
+            for &file in &drops.files {
+                if (own & file).count() >= count {
+                    to = to - file;
+                }
+            }
+        }
+        if let Some(paired) = drops.opposite_colors {
+            to &= self.keeping_both_colors(drops, paired, kind);
+        }
+        if self.variant.royal.contains(kind) {
+            // A royal piece is not dropped into check.
+            let occupied = self.occupied();
+            let them = us.other();
+            to = to
+                .iter()
+                .filter(|&square| !self.is_attacked(square, them, occupied.with(square)))
+                .collect();
+        }
+        to
     }
 
     /// Whether the side to move must drop, if it can: it holds a piece
@@ -423,13 +546,16 @@ impl<'v, W: Word> Position<'v, W> {
     #[cold]
     pub(crate) fn play_drop(&mut self, kind: PieceKind, to: Square) {
         let us = self.turn;
-        self.take_from_hand(us, kind);
+        if let Some(drops) = &self.variant.drops {
+            self.take_from_hand(us, drops.from_hand[kind.index()]);
+        }
         self.put(to, crate::position::code(us, kind));
         if self.variant.drops.as_ref().is_some_and(|drops| drops.castling_by_drop) {
             self.gain_castling(to);
         }
         self.clear_en_passant();
         self.end_turn(true);
+        self.remember_drop();
     }
 
     /// Adds a piece of `kind` to `color`'s hand, and its key to the hash.
@@ -459,7 +585,7 @@ impl<'v, W: Word> Position<'v, W> {
         let captured = PieceKind::new(code >> 1);
         let kind = match drops.demotes_to {
             Some(demoted) if self.promoted.contains(square) => demoted,
-            _ => captured,
+            _ => drops.to_hand[captured.index()],
         };
         let owner = if code & 1 == 0 { Color::White } else { Color::Black };
         self.give_to_hand(owner.other(), kind);
@@ -514,7 +640,7 @@ impl<W: Word> Position<'_, W> {
             }
             let kind = self
                 .variant
-                .kind_of_letter(piece.letter)
+                .kind_of_setup_piece(piece)
                 .ok_or_else(|| error("not a piece of this variant"))?;
             let hand = &mut self.hands[piece.color.index()];
             if hand.count(kind) >= u32::from(u8::MAX) {
@@ -549,9 +675,8 @@ impl<W: Word> Position<'_, W> {
         for color in Color::ALL {
             for index in (0..self.variant.kinds.len()).rev() {
                 let kind = PieceKind::new(index as u8);
-                let letter = self.variant.letter(kind);
                 for _ in 0..self.hands[color.index()].count(kind) {
-                    pieces.push(SetupPiece { color, letter });
+                    pieces.push(self.variant.setup_piece(color, kind));
                 }
             }
         }

@@ -79,7 +79,7 @@ pub use explosion::Explosion;
 pub use fen::{FenError, ParseFenError};
 pub use game::Game;
 pub use goal::{ALL_PIECES, Arrival, Extinction, Goal, Repetition};
-pub use hand::{Drops, Hand};
+pub use hand::{Drops, FileLimit, Hand};
 pub use legality::Legality;
 pub use mate_condition::MateCondition;
 pub use moves::{Move, MoveList, MoveListIntoIter};

@@ -1,6 +1,7 @@
-//! Conditions on checkmate (shatar): a mate given only by some kinds is not
-//! allowed, and a mate stands only if the series of checks that led to it
-//! included a check by some kinds.
+//! Conditions on checkmate (shatar, shogi): a mate given only by some kinds,
+//! or by a piece of some kinds just dropped, is not allowed, and a mate
+//! stands only if the series of checks that led to it included a check by
+//! some kinds.
 //!
 //! The series is history, not position: it is remembered move by move and
 //! is not part of the FEN, the hash or equality. A position read from a FEN
@@ -14,7 +15,7 @@ use crate::kinds::KindSet;
 use crate::{EndReason, GameResult, Position, VariantError};
 
 /// Conditions a checkmate must meet to win (Fairy-Stockfish's
-/// `shatarMateRule`).
+/// `shatarMateRule` and `shogiPawnDropMateIllegal`).
 ///
 /// # Examples
 ///
@@ -25,6 +26,7 @@ use crate::{EndReason, GameResult, Position, VariantError};
 /// // a rook or a bers (a shak) in the series of checks before it.
 /// let shatar = MateCondition {
 ///     not_by: vec!['N'],
+///     not_by_drop: vec![],
 ///     after_check_by: vec!['N', 'R', 'J'],
 /// };
 /// assert_eq!(shatar.not_by, ['N']);
@@ -35,11 +37,19 @@ pub struct MateCondition {
     /// The upper-case letters of kinds that may not mate alone: a mate
     /// where every piece giving check is of these kinds wins for the mated
     /// side instead.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub not_by: Vec<char>,
+    /// The upper-case letters of kinds that may not mate by being dropped:
+    /// a mate by a drop where every piece giving check is of these kinds
+    /// (shogi's pawn) wins for the mated side instead. The mate stands as
+    /// a position; only its result changes.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub not_by_drop: Vec<char>,
     /// The upper-case letters of kinds one of which must have given check
     /// in the unbroken series of checks against the mated side that ended
     /// in the mate (the mate included); otherwise the game is drawn. Empty:
     /// no such condition.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub after_check_by: Vec<char>,
 }
 
@@ -47,6 +57,7 @@ pub struct MateCondition {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CompiledMateCondition {
     not_by: KindSet,
+    not_by_drop: KindSet,
     after_check_by: KindSet,
 }
 
@@ -59,6 +70,7 @@ impl CompiledMateCondition {
         };
         Ok(CompiledMateCondition {
             not_by: kinds(&condition.not_by)?,
+            not_by_drop: kinds(&condition.not_by_drop)?,
             after_check_by: kinds(&condition.after_check_by)?,
         })
     }
@@ -70,6 +82,8 @@ pub(crate) struct History {
     /// Per colour: whether the series of checks against it, unbroken to
     /// now, includes a check by a kind a mate needs.
     strong_series: [bool; 2],
+    /// Whether the move that led here was a drop.
+    dropped: bool,
 }
 
 impl<W: Word> Position<'_, W> {
@@ -85,6 +99,14 @@ impl<W: Word> Position<'_, W> {
         let strong = checkers.intersects(self.pieces_of_kinds(us.other(), condition.after_check_by));
         let series = &mut self.history.strong_series[us.index()];
         *series = checkers.any() && (*series || strong);
+        self.history.dropped = false;
+    }
+
+    /// Remembers that the move that led here was a drop (after
+    /// [`follow_check_series`](Self::follow_check_series) has forgotten
+    /// the move before).
+    pub(crate) fn remember_drop(&mut self) {
+        self.history.dropped = true;
     }
 
     /// The result of a checkmate for the mated side to move, and why, under
@@ -99,6 +121,14 @@ impl<W: Word> Position<'_, W> {
             && checkers
                 .iter()
                 .all(|square| self.stands(us.other(), condition.not_by, square))
+        {
+            return (checkmate.reversed(), EndReason::UnsoundMate);
+        }
+        if self.history.dropped
+            && !condition.not_by_drop.is_empty()
+            && checkers
+                .iter()
+                .all(|square| self.stands(us.other(), condition.not_by_drop, square))
         {
             return (checkmate.reversed(), EndReason::UnsoundMate);
         }

@@ -1,4 +1,5 @@
-//! Move rules over the legal moves: promotion limits (spartan), checks
+//! Move rules over the legal moves: promotion limits (spartan), promotion
+//! by captures only (micro shogi), checks
 //! forbidden (racing kings), a royal piece held in check (makpong), and
 //! compulsory capture (antichess, losers): a side that can capture must.
 //!
@@ -43,11 +44,13 @@ impl<W: Word> Position<'_, W> {
     pub(crate) fn generate_restricted<S: MoveSink<W>>(&self, sink: &mut S) {
         let spec = &self.variant.spec;
         let must_drop = self.must_drop();
+        let no_promotion_rules =
+            self.variant.promotion_limits.is_empty() && self.variant.promoting_on_captures.is_empty();
         let only_compulsory_capture = spec.compulsory_capture
             && !spec.checks_forbidden
             && !spec.royal_held_in_check
             && !must_drop
-            && self.variant.promotion_limits.is_empty();
+            && no_promotion_rules;
         if only_compulsory_capture && self.variant.legality == Legality::PinsAndChecks {
             return self.generate_captures_first(sink);
         }
@@ -55,7 +58,7 @@ impl<W: Word> Position<'_, W> {
             && !spec.compulsory_capture
             && !spec.royal_held_in_check
             && !must_drop
-            && self.variant.promotion_limits.is_empty();
+            && no_promotion_rules;
         if only_no_checks && self.variant.legality == Legality::PinsAndChecks {
             if let Some(king) = self.pieces_of_kinds(self.turn.other(), self.variant.royal).first() {
                 let mut no_checks = NoChecks::new(self, king, sink);
@@ -68,6 +71,9 @@ impl<W: Word> Position<'_, W> {
             if self.pieces_of(self.turn, kind).count() >= limit {
                 moves.retain(|mv| mv.promotion() != Some(kind));
             }
+        }
+        if !self.variant.promoting_on_captures.is_empty() {
+            moves.retain(|&mv| self.promotes_as_captures_say(mv));
         }
         if self.variant.spec.checks_forbidden {
             let checkers = self.checkers_of_turn();
@@ -87,6 +93,31 @@ impl<W: Word> Position<'_, W> {
         for mv in moves {
             if !must_capture || self.is_capture(mv) {
                 sink.one(mv);
+            }
+        }
+    }
+
+    /// Whether `mv` keeps the rule of kinds that promote by captures only,
+    /// whose moves are generated both promoting and not: a move to an
+    /// empty square does not promote, and a capture must where promotion
+    /// is compulsory and the piece has a choice there.
+    fn promotes_as_captures_say(&self, mv: Move) -> bool {
+        let Some(piece) = self.piece_at(mv.from()).filter(|_| !mv.is_drop()) else {
+            return true;
+        };
+        if !self.variant.promoting_on_captures.contains(piece.kind) {
+            return true;
+        }
+        let capture = self.is_capture(mv);
+        match mv.promotion() {
+            Some(_) => capture,
+            None => {
+                !capture
+                    || !self.variant.must_promote_on_captures.contains(piece.kind)
+                    || self
+                        .variant
+                        .promotion_choices(piece.kind, piece.color, mv.to())
+                        .is_empty()
             }
         }
     }
@@ -273,7 +304,7 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for NoChecks<'_, '_, '_, W, S> {
         let Some(code) = self.position.code_at(from) else {
             return;
         };
-        let promoting = to & promotions.zone;
+        let promoting = promotions.promoting(from, to);
         if promoting.any() {
             self.one_by_one(promotions, from, promoting);
         }

@@ -37,13 +37,13 @@ pub(crate) struct MoveCounter(pub u64);
 
 impl<W: Word> MoveSink<W> for MoveCounter {
     #[inline]
-    fn piece_moves(&mut self, promotions: &Promotions<W>, _from: Square, to: SquareSet<W>) {
-        self.0 += promotions.count(to);
+    fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
+        self.0 += promotions.count(from, to);
     }
 
     #[inline]
     fn shifted_moves(&mut self, promotions: &Promotions<W>, _delta: i16, to: SquareSet<W>) {
-        self.0 += promotions.count(to);
+        self.0 += promotions.count_arriving(to);
     }
 
     #[inline]
@@ -62,11 +62,11 @@ pub(crate) struct MoveCollector<'a>(pub &'a mut MoveList);
 
 impl MoveCollector<'_> {
     fn push<W: Word>(&mut self, promotions: &Promotions<W>, from: Square, to: Square) {
-        if !promotions.zone.contains(to) {
+        if !promotions.promoting(from, SquareSet::from_square(to)).any() {
             self.0.push(Move::normal(from, to, None));
             return;
         }
-        if promotions.optional {
+        if promotions.may_stay.contains(to) {
             self.0.push(Move::normal(from, to, None));
         }
         for &choice in promotions.choices(to) {

@@ -82,8 +82,20 @@ pub struct Promotion {
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub black_choices: Option<Vec<char>>,
     /// Whether promotion is compulsory (otherwise the piece may also stay
-    /// what it is).
+    /// what it is, where it could stand unpromoted).
     pub compulsory: bool,
+    /// Whether a move that starts in the zone promotes too, wherever it
+    /// ends: shogi's pieces promote on moves into, within and out of the
+    /// zone. Then a compulsory promotion does not bar the piece from the
+    /// zone (it may be dropped there), it only forces every such move to
+    /// promote.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
+    pub on_leaving: bool,
+    /// Whether only captures promote (micro shogi; Fairy-Stockfish's
+    /// `piecePromotionOnCapture`): moves to empty squares never do, and a
+    /// compulsory promotion binds captures only.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
+    pub captures_only: bool,
 }
 
 impl Promotion {
@@ -94,6 +106,26 @@ impl Promotion {
             choices: choices.into_iter().collect(),
             black_choices: None,
             compulsory: true,
+            on_leaving: false,
+            captures_only: false,
+        }
+    }
+
+    /// Shogi's promotion in `zone` to the kind lettered `promoted`:
+    /// optional, on moves into, within and out of the zone.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_position::{Promotion, Zone};
+    ///
+    /// let promotion = Promotion::shogi(Zone::ranks([7, 8, 9]), 'T');
+    /// assert!(promotion.on_leaving && !promotion.compulsory);
+    /// ```
+    pub fn shogi(zone: Zone, promoted: char) -> Promotion {
+        Promotion {
+            on_leaving: true,
+            ..Promotion::new(zone, [promoted]).optional()
         }
     }
 
@@ -111,6 +143,15 @@ impl Promotion {
     pub fn optional(self) -> Promotion {
         Promotion {
             compulsory: false,
+            ..self
+        }
+    }
+
+    /// This promotion, compulsory.
+    #[must_use]
+    pub fn compulsory(self) -> Promotion {
+        Promotion {
+            compulsory: true,
             ..self
         }
     }
@@ -151,6 +192,11 @@ pub struct PieceSpec {
     /// The upper-case ASCII letter of White's piece in FEN; Black's is its
     /// lower case.
     pub letter: char,
+    /// The kind this one is the promoted form of, by letter (shogi's tokin
+    /// is a promoted pawn): FEN writes it as `+` and that kind's letter
+    /// (`+P`), and captured into a hand it goes back to that kind.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub unpromoted: Option<char>,
     /// A name for people.
     pub name: String,
     /// How it moves.
@@ -206,6 +252,7 @@ impl PieceSpec {
     pub fn new(letter: char, name: impl Into<String>, movement: Movement) -> PieceSpec {
         PieceSpec {
             letter,
+            unpromoted: None,
             name: name.into(),
             movement,
             royal: false,
@@ -218,6 +265,26 @@ impl PieceSpec {
             promotion_limit: None,
             resets_clock: None,
             drop_zone: None,
+        }
+    }
+
+    /// This piece, the promoted form of the kind lettered `unpromoted`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_movement::Movement;
+    /// use fairy_position::PieceSpec;
+    ///
+    /// let tokin = PieceSpec::new('T', "tokin", Movement::from_betza("WfF")?).promoted_form_of('P');
+    /// assert_eq!(tokin.unpromoted, Some('P'));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn promoted_form_of(self, unpromoted: char) -> PieceSpec {
+        PieceSpec {
+            unpromoted: Some(unpromoted),
+            ..self
         }
     }
 

@@ -11,7 +11,7 @@ use crate::castling::MAX_RIGHTS;
 use crate::kinds::KindSet;
 use crate::mate_condition::History;
 use crate::variant::Kind;
-use crate::{CastlingRights, FenError, Hand, MAX_KINDS, Move, Piece, PieceKind, Setup, SetupPiece, Variant};
+use crate::{CastlingRights, FenError, Hand, MAX_KINDS, Move, Piece, PieceKind, Setup, Variant};
 
 /// The mailbox byte of an empty square.
 const EMPTY: u8 = u8::MAX;
@@ -321,7 +321,7 @@ impl<'v, W: Word> Position<'v, W> {
                 piece: piece.fen_char(),
                 square: coord(size, square),
             };
-            let kind = variant.kind_of_letter(piece.letter).ok_or(unknown)?;
+            let kind = variant.kind_of_setup_piece(piece).ok_or(unknown)?;
             if variant.kinds[kind.index()].moves[piece.color.index()]
                 .forbidden
                 .contains(square)
@@ -385,10 +385,9 @@ impl<'v, W: Word> Position<'v, W> {
         let size = self.variant.size();
         let mut setup = Setup::empty(size);
         for square in size.squares() {
-            setup.board[square.index()] = self.piece_at(square).map(|piece| SetupPiece {
-                color: piece.color,
-                letter: self.variant.letter(piece.kind),
-            });
+            setup.board[square.index()] = self
+                .piece_at(square)
+                .map(|piece| self.variant.setup_piece(piece.color, piece.kind));
         }
         setup.walls = self.walls.iter().collect();
         setup.promoted = self.promoted.iter().collect();
@@ -617,10 +616,12 @@ impl<'v, W: Word> Position<'v, W> {
         let had_en_passant = self.en_passant.any();
         self.clear_en_passant();
         let promotion = mv.promotion();
-        // Captures and promotions reset the n-move clock, and the moves of
-        // the kinds that reset it which no plain move of theirs undoes.
-        let mut resets_clock =
-            promotion.is_some() || (kind.resets_clock && (kind.pawn_like || !self.undoable(kind, from, to)));
+        let promotions = || &kind.moves[us.index()].promotions;
+        // Captures and promotions that cannot be undone reset the n-move
+        // clock, and the moves of the kinds that reset it which no plain
+        // move of theirs undoes.
+        let mut resets_clock = promotion.is_some_and(|_| promotions().resets_clock)
+            || (kind.resets_clock && (kind.pawn_like || !self.undoable(kind, from, to)));
         let mut destroyed = SquareSet::EMPTY;
         if let Some(index) = mv.castling_index() {
             if let Some(rule) = self.castling_rule(index) {
@@ -643,7 +644,7 @@ impl<'v, W: Word> Position<'v, W> {
                 self.capture_to_hand(taken, captured);
             }
             if variant.tracks_promoted {
-                self.move_promoted_marks(from, to, captured, promotion.is_some());
+                self.move_promoted_marks(from, to, captured, promotion.is_some_and(|_| promotions().marks));
             }
             self.take(from);
             let landing = match promotion {

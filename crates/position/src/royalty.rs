@@ -52,8 +52,8 @@ impl<W: Word> Position<'_, W> {
             .iter()
             .fold(SquareSet::EMPTY, |all, kind| all | of_kind(kind))
             & side;
-        for &(kind, most) in &self.variant.goals.pseudo_royals {
-            let pieces = of_kind(kind) & side;
+        for &(kinds, most) in &self.variant.goals.pseudo_royals {
+            let pieces = kinds.iter().fold(SquareSet::EMPTY, |all, kind| all | of_kind(kind)) & side;
             if pieces.count() <= most {
                 royal |= pieces;
             }

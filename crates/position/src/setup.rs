@@ -3,17 +3,40 @@
 use fairy_geometry::{BoardSize, Square};
 use fairy_movement::Color;
 
-/// A piece as written in FEN: a colour and an upper-case letter, before a
-/// variant says which kind the letter is.
+/// A piece as written in FEN: a colour and an upper-case letter, perhaps
+/// with a `+` for the letter's promoted form (shogi's `+P`), before a
+/// variant says which kind it is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SetupPiece {
     /// Whose piece it is.
     pub color: Color,
     /// Its letter, in upper case.
     pub letter: char,
+    /// Whether it is the promoted form of the lettered kind (`+P`).
+    pub promoted: bool,
 }
 
 impl SetupPiece {
+    /// The piece of `color` lettered `letter` (upper case), not promoted.
+    pub const fn new(color: Color, letter: char) -> SetupPiece {
+        SetupPiece {
+            color,
+            letter,
+            promoted: false,
+        }
+    }
+
+    /// The piece as FEN writes it: its character, after a `+` if it is a
+    /// promoted form.
+    pub fn fen_text(self) -> String {
+        let mut text = String::new();
+        if self.promoted {
+            text.push('+');
+        }
+        text.push(self.fen_char());
+        text
+    }
+
     /// The FEN character: upper case for White, lower case for Black.
     pub fn fen_char(self) -> char {
         match self.color {

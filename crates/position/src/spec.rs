@@ -82,6 +82,12 @@ pub struct VariantSpec {
     /// Whether a side with no legal move that is not in check passes
     /// instead of being stalemated (Fairy-Stockfish's `passOnStalemate`).
     pub pass_on_stalemate: bool,
+    /// Whether a piece may not move or be dropped to a square from which it
+    /// could never move again (shogi's pawns and lances on the last rank,
+    /// its knights on the last two; Fairy-Stockfish's
+    /// `immobilityIllegal`): such a move must promote, where it can.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
+    pub immobility_illegal: bool,
     /// Where en passant captures may be made, counted from the capturing
     /// side (horde: its sixth rank only); anywhere a double step passes if
     /// `None`.
@@ -115,6 +121,7 @@ impl VariantSpec {
             checks_forbidden: false,
             royal_held_in_check: false,
             pass_on_stalemate: false,
+            immobility_illegal: false,
             en_passant_zone: None,
             explosion: None,
             drops: None,
@@ -253,6 +260,16 @@ impl VariantSpec {
     pub fn hold_royal_in_check(self) -> VariantSpec {
         VariantSpec {
             royal_held_in_check: true,
+            ..self
+        }
+    }
+
+    /// Forbids moves and drops to squares where the piece could never move
+    /// again (shogi).
+    #[must_use]
+    pub fn immobility_illegal(self) -> VariantSpec {
+        VariantSpec {
+            immobility_illegal: true,
             ..self
         }
     }

@@ -1,6 +1,8 @@
 //! Coordinate (UCI-style) move notation: origin, destination and an optional
-//! lower-case promotion letter, as in `e2e4`, `e7e8q` or `a9a10g`; a drop
-//! from the hand is the piece's letter, `@` and the square (`P@e4`).
+//! lower-case promotion letter, as in `e2e4`, `e7e8q` or `a9a10g` (`+` for
+//! shogi's promotion of a piece to its own promoted form, `-` for its
+//! return); a drop from the hand is the piece's letter, `@` and the square
+//! (`P@e4`, or `+P@e4` for a drop as the promoted form).
 
 use std::error::Error;
 use std::fmt;
@@ -9,7 +11,7 @@ use std::str::FromStr;
 use fairy_geometry::{Coord, Word};
 
 use crate::position::coord;
-use crate::{Move, Position};
+use crate::{Move, PieceKind, Position};
 
 /// A move in coordinate notation, independent of any position: two
 /// coordinates and an optional promotion letter, or a drop's letter and
@@ -29,6 +31,8 @@ use crate::{Move, Position};
 /// let drop: UciMove = "N@f3".parse()?;
 /// assert_eq!((drop.drop, drop.to.to_string()), (Some('N'), "f3".to_owned()));
 /// assert_eq!(drop.to_string(), "N@f3");
+/// let shogi: UciMove = "b2h8+".parse()?;
+/// assert_eq!(shogi.promotion, Some('+'));
 /// # Ok::<(), fairy_position::ParseUciError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -37,16 +41,22 @@ pub struct UciMove {
     pub from: Coord,
     /// The square it goes to.
     pub to: Coord,
-    /// The lower-case letter of the kind it promotes to.
+    /// The lower-case letter of the kind it promotes to; `+` for the
+    /// piece's own promoted form (shogi), `-` for the unpromoted form a
+    /// promoted piece turns back to (Kyoto shogi).
     pub promotion: Option<char>,
     /// For a drop, the upper-case letter of the kind dropped.
     pub drop: Option<char>,
+    /// For a drop, whether the piece is dropped as its promoted form
+    /// (`+P@e4`, Kyoto shogi).
+    pub drop_promoted: bool,
 }
 
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(letter) = self.drop {
-            return write!(f, "{letter}@{}", self.to);
+            let plus = if self.drop_promoted { "+" } else { "" };
+            return write!(f, "{plus}{letter}@{}", self.to);
         }
         write!(f, "{}{}", self.from, self.to)?;
         if let Some(letter) = self.promotion {
@@ -80,6 +90,10 @@ impl FromStr for UciMove {
     fn from_str(text: &str) -> Result<UciMove, ParseUciError> {
         let error = || ParseUciError { text: text.to_owned() };
         if let Some((letter, square)) = text.split_once('@') {
+            let (drop_promoted, letter) = match letter.strip_prefix('+') {
+                Some(letter) => (true, letter),
+                None => (false, letter),
+            };
             let mut letters = letter.chars();
             let (Some(letter), None) = (letters.next(), letters.next()) else {
                 return Err(error());
@@ -93,6 +107,7 @@ impl FromStr for UciMove {
                 to,
                 promotion: None,
                 drop: Some(letter.to_ascii_uppercase()),
+                drop_promoted,
             });
         }
         let (from, used) = Coord::parse_prefix(text).map_err(|_| error())?;
@@ -101,7 +116,7 @@ impl FromStr for UciMove {
         let mut rest = rest[used..].chars();
         let promotion = match (rest.next(), rest.next()) {
             (None, _) => None,
-            (Some(letter), None) if letter.is_ascii_lowercase() => Some(letter),
+            (Some(letter), None) if letter.is_ascii_lowercase() || letter == '+' || letter == '-' => Some(letter),
             _ => return Err(error()),
         };
         Ok(UciMove {
@@ -109,6 +124,7 @@ impl FromStr for UciMove {
             to,
             promotion,
             drop: None,
+            drop_promoted: false,
         })
     }
 }
@@ -152,10 +168,28 @@ impl<'v, W: Word> Position<'v, W> {
         UciMove {
             from: coord(size, mv.from()),
             to: coord(size, to),
-            promotion: mv
-                .promotion()
-                .map(|kind| self.variant.letter(kind).to_ascii_lowercase()),
-            drop: mv.dropped().map(|kind| self.variant.letter(kind)),
+            promotion: mv.promotion().map(|promoted| self.promotion_mark(mv, promoted)),
+            drop: mv
+                .dropped()
+                .map(|kind| self.variant.setup_piece(self.turn, kind).letter),
+            drop_promoted: mv
+                .dropped()
+                .is_some_and(|kind| self.variant.setup_piece(self.turn, kind).promoted),
+        }
+    }
+
+    /// How coordinate notation writes a promotion to `promoted`: `+` for
+    /// the moving piece's own promoted form, `-` for the form it came
+    /// from, otherwise the kind's letter.
+    fn promotion_mark(&self, mv: Move, promoted: PieceKind) -> char {
+        let moving = self
+            .piece_at(mv.from())
+            .map(|piece| self.variant.setup_piece(piece.color, piece.kind));
+        let becomes = self.variant.setup_piece(self.turn, promoted);
+        match moving {
+            Some(moving) if becomes.promoted && !moving.promoted && becomes.letter == moving.letter => '+',
+            Some(moving) if moving.promoted && !becomes.promoted && becomes.letter == moving.letter => '-',
+            _ => self.variant.letter(promoted).to_ascii_lowercase(),
         }
     }
 

@@ -10,7 +10,7 @@ use crate::goal::Goals;
 use crate::hand::CompiledDrops;
 use crate::kinds::KindSet;
 use crate::zobrist::Zobrist;
-use crate::{Legality, PieceKind, PieceSpec, Position, Setup, VariantSpec};
+use crate::{Legality, PieceKind, PieceSpec, Position, Setup, SetupPiece, VariantSpec};
 
 /// A variant's rules compiled for boards stored in words of type `W`: move
 /// and attack tables for every piece kind and colour, castling, promotions,
@@ -32,6 +32,9 @@ pub struct Variant<W: Word = u64> {
     pub(crate) uncapturable: KindSet,
     /// Kinds promoted to only while a side has fewer of them than this.
     pub(crate) promotion_limits: SmallVec<[(PieceKind, u32); 2]>,
+    /// Kinds that promote by captures only, and those of them that must.
+    pub(crate) promoting_on_captures: KindSet,
+    pub(crate) must_promote_on_captures: KindSet,
     /// Kinds that may not capture their own kind.
     pub(crate) spares_own_kind: KindSet,
     /// Kinds that turn into walls when they capture.
@@ -113,11 +116,26 @@ impl<W: Word> KindMoves<W> {
 pub(crate) struct Promotions<W: Word> {
     /// Every square where a move promotes (or could, if optional).
     pub zone: SquareSet<W>,
+    /// The squares from which a move promotes wherever it ends: the zone
+    /// where moves out of it promote (shogi), else none. Only kinds that
+    /// can leave the zone have such squares, and they are not moved in
+    /// bulk (`shifted_moves` knows no origin).
+    pub leaving: SquareSet<W>,
     /// Squares with the same choices; a square with none cannot be reached
     /// by a compulsory promotion.
     pub groups: SmallVec<[PromotionGroup<W>; 1]>,
-    /// Whether the piece may also stay what it is.
-    pub optional: bool,
+    /// The squares where a promoting move may also leave the piece as it
+    /// is (none for a compulsory promotion; for an optional one, where the
+    /// piece could stand).
+    pub may_stay: SquareSet<W>,
+    /// Whether promoting resets the n-move clock: unless the promoted
+    /// piece may turn back (Kyoto shogi), a promotion cannot be undone.
+    pub resets_clock: bool,
+    /// Whether the promoted piece is marked promoted where captured
+    /// pieces go to the hand (crazyhouse's queen from a pawn, `Q~`): a
+    /// promotion to a kind of its own that is not the piece's promoted
+    /// form (`+P`) nor the form it came from.
+    pub marks: bool,
 }
 
 /// Promotion squares that offer the same choices.
@@ -128,22 +146,49 @@ pub(crate) struct PromotionGroup<W: Word> {
 }
 
 impl<W: Word> Promotions<W> {
-    /// The number of moves to the squares of `to`: one each, and one per
-    /// choice (plus staying, if optional) on promotion squares.
+    /// The squares of `to` where a move from `from` promotes.
     #[inline]
-    pub fn count(&self, to: SquareSet<W>) -> u64 {
-        let promoting = to & self.zone;
+    pub fn promoting(&self, from: Square, to: SquareSet<W>) -> SquareSet<W> {
+        if self.leaving.contains(from) {
+            to
+        } else {
+            to & self.zone
+        }
+    }
+
+    /// The number of moves from `from` to the squares of `to`: one each,
+    /// and one per choice (plus staying, where allowed) on promotion
+    /// squares.
+    #[inline]
+    pub fn count(&self, from: Square, to: SquareSet<W>) -> u64 {
+        self.count_promoting(to, self.promoting(from, to))
+    }
+
+    /// As [`count`](Self::count), for moves whose origins are not known
+    /// one by one (moved in bulk): only kinds without `on_leaving`.
+    #[inline]
+    pub fn count_arriving(&self, to: SquareSet<W>) -> u64 {
+        debug_assert!(
+            self.leaving.is_empty(),
+            "moves from the zone promote: their origins count"
+        );
+        self.count_promoting(to, to & self.zone)
+    }
+
+    #[inline]
+    fn count_promoting(&self, to: SquareSet<W>, promoting: SquareSet<W>) -> u64 {
         let mut count = u64::from((to - promoting).count());
         if promoting.any() {
-            let stay = u64::from(self.optional);
+            count += u64::from((promoting & self.may_stay).count());
             for group in &self.groups {
-                count += u64::from((promoting & group.squares).count()) * (group.choices.len() as u64 + stay);
+                count += u64::from((promoting & group.squares).count()) * group.choices.len() as u64;
             }
         }
         count
     }
 
-    /// The choices on a promotion square (none off the zone).
+    /// The choices on a promotion square (none off the squares where the
+    /// kind promotes).
     pub fn choices(&self, to: Square) -> &[PieceKind] {
         self.groups
             .iter()
@@ -236,6 +281,33 @@ impl<W: Word> Variant<W> {
             .iter()
             .position(|k| k.spec.letter == letter)
             .map(|index| PieceKind::new(index as u8))
+    }
+
+    /// The kind of a piece as FEN writes it: by its letter, or for `+P`,
+    /// the kind that is the promoted form of the lettered one.
+    pub fn kind_of_setup_piece(&self, piece: SetupPiece) -> Option<PieceKind> {
+        if !piece.promoted {
+            return self.kind_of_letter(piece.letter);
+        }
+        let letter = piece.letter.to_ascii_uppercase();
+        self.kinds
+            .iter()
+            .position(|k| k.spec.unpromoted == Some(letter))
+            .map(|index| PieceKind::new(index as u8))
+    }
+
+    /// A piece of `kind` and `color` as FEN writes it: a promoted form as
+    /// `+` and its unpromoted kind's letter.
+    pub fn setup_piece(&self, color: Color, kind: PieceKind) -> SetupPiece {
+        let spec = self.kinds.get(kind.index()).map(|k| &k.spec);
+        match spec.and_then(|spec| spec.unpromoted) {
+            Some(unpromoted) => SetupPiece {
+                color,
+                letter: unpromoted,
+                promoted: true,
+            },
+            None => SetupPiece::new(color, self.letter(kind)),
+        }
     }
 
     /// The upper-case letter of a kind (`?` for a kind the variant lacks).

@@ -414,6 +414,7 @@ fn a_mate_must_meet_the_mate_condition() {
     // that led to it; otherwise it is a draw.
     let spec = pieces(8, 8, true).goal(Goal::MateCondition(fairy_position::MateCondition {
         not_by: vec!['N'],
+        not_by_drop: vec![],
         after_check_by: vec!['N', 'R'],
     }));
     let unsound = |winner| outcome(winner, EndReason::UnsoundMate);

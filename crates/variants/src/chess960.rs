@@ -271,7 +271,7 @@ impl Chess960Starts {
         let mut setup = self.start.clone();
         for (file, letter) in back_rank.chars().enumerate() {
             let place =
-                |color: Color, rank: u8| Some((size.square_at(file as u8, rank)?, SetupPiece { color, letter }));
+                |color: Color, rank: u8| Some((size.square_at(file as u8, rank)?, SetupPiece::new(color, letter)));
             for (square, piece) in [
                 place(Color::White, self.rank),
                 place(Color::Black, size.ranks() - 1 - self.rank),

@@ -19,6 +19,8 @@
 //! royal_held_in_check = false  # a royal piece in check may move only to take the one
 //!                            # piece giving check (makpong)
 //! pass_on_stalemate = false  # a side with no move, not in check, passes instead
+//! immobility_illegal = false # no move or drop to a square the piece could never leave
+//!                            # (shogi's pawns on the last rank: such moves must promote)
 //! en_passant_zone = { ranks = [6] }  # where en passant captures may be made, counted
 //!                            # from the capturing side (default: anywhere; horde)
 //! checks_to_win = 3          # giving this many checks wins (three-check; default none);
@@ -29,7 +31,9 @@
 //!                            # to move (for White with as_white); default: 3, a draw
 //! mate_condition = { not_by = ["N"], after_check_by = ["N", "R"] }  # a mate given only by
 //!                            # `not_by` kinds wins for the mated side; a mate after a series
-//!                            # of checks none by `after_check_by` kinds is a draw (shatar)
+//!                            # of checks none by `after_check_by` kinds is a draw (shatar);
+//!                            # not_by_drop = ["P"]: a mate by dropping one wins for the mated
+//!                            # side (shogi's pawn)
 //! explosion = { spared = ["P"], immune = [] }  # captures explode (atomic): the capturer and
 //!                            # every piece next to the capture go, but the `spared` kinds
 //!                            # next to it; `immune` kinds never go (default: no explosion)
@@ -46,7 +50,10 @@
 //!                            # while it can (must_drop_kind = "K": that kind); opposite_colors
 //!                            # = "B": those are dropped onto both colours of squares;
 //!                            # castling_by_drop = true: a king and rook dropped on a way's
-//!                            # squares may castle (placement)
+//!                            # squares may castle (placement); file_limit = { piece = "P",
+//!                            # count = 1 }: none dropped on a file holding that many of the
+//!                            # side's (shogi's nifu); drop_promoted = true: pieces may be
+//!                            # dropped as their promoted forms too (Kyoto shogi)
 //!
 //! [[piece]]                  # one table per piece kind, in order
 //! letter = "P"               # required: White's upper-case FEN letter
@@ -67,7 +74,11 @@
 //! drop_zone = { ranks = [2, 3, 4, 5, 6, 7] }  # where it may be dropped (default anywhere)
 //! promotion = { ranks = [8], to = ["Q", "R", "B", "N"], compulsory = true }
 //! # promotion tables may also give `squares`, `black_squares` (Black's own
-//! # squares instead of White's mirrored) and `black_to` (Black's choices)
+//! # squares instead of White's mirrored), `black_to` (Black's choices) and
+//! # `on_leaving = true` (moves from the zone promote too: shogi) and
+//! # `captures_only = true` (only captures promote: micro shogi)
+//! unpromoted = "P"           # it is the promoted form of that kind: FEN writes `+P`, and
+//!                            # captured it goes to the hand as that kind (shogi's tokin)
 //!
 //! [[castling]]               # one table per way to castle, as White sees it, from the
 //!                            # variant's own squares (chess960 mode: from any, see below)
@@ -88,6 +99,8 @@
 //! royal = false              # the last pieces of a kind (at most at_most + 1) are royal:
 //!                            # they may not be left attacked (atomic, spartan; default false)
 //! duple_check = false        # with royal: all of a kind attacked at once is check (spartan)
+//! together = false           # the kinds are counted together, as one (sho shogi's king
+//!                            # and prince: a side loses with neither; the last is royal)
 //!
 //! [[arrival]]                # a piece arriving here wins at once
 //! piece = "K"
@@ -97,6 +110,9 @@
 //! reply = false              # the opponent may reply first: the arrival wins if the piece
 //!                            # still stands there when its side is to move again; a royal
 //!                            # piece's race ends at once unless Black can follow (a draw)
+//! safe = false               # the arrival wins only while no enemy piece attacks the
+//!                            # piece; attacked, it wins if it stands there unattacked when
+//!                            # its side is next to move (dobutsu's lion)
 //! ```
 //!
 //! Named movements (`primitive`): `king`, `queen`, `rook`, `bishop`,
@@ -144,8 +160,8 @@ use std::path::Path;
 use fairy_geometry::{BoardSize, Coord, Geometry};
 use fairy_movement::{Color, Mode, Movement, Part, Reach};
 use fairy_position::{
-    AnyVariant, Arrival, CastlingSpec, Drops, Explosion, Extinction, FIFTY_MOVES, GameResult, Goal, MateCondition,
-    NetCrossing, PieceSpec, Promotion, Repetition, VariantError, VariantSpec, Zone,
+    AnyVariant, Arrival, CastlingSpec, Drops, Explosion, Extinction, FIFTY_MOVES, FileLimit, GameResult, Goal,
+    MateCondition, NetCrossing, PieceSpec, Promotion, Repetition, VariantError, VariantSpec, Zone,
 };
 use serde::Deserialize;
 
@@ -277,6 +293,8 @@ struct VariantFile {
     #[serde(default)]
     pass_on_stalemate: bool,
     #[serde(default)]
+    immobility_illegal: bool,
+    #[serde(default)]
     chess960: bool,
     en_passant_zone: Option<ZoneFile>,
     explosion: Option<ExplosionFile>,
@@ -321,6 +339,7 @@ struct PieceFile {
     net: NetName,
     promotion: Option<PromotionFile>,
     drop_zone: Option<ZoneFile>,
+    unpromoted: Option<char>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -335,6 +354,10 @@ struct PromotionFile {
     black_to: Option<Vec<char>>,
     #[serde(default = "yes")]
     compulsory: bool,
+    #[serde(default)]
+    on_leaving: bool,
+    #[serde(default)]
+    captures_only: bool,
 }
 
 fn yes() -> bool {
@@ -377,6 +400,8 @@ struct ExtinctionFile {
     royal: bool,
     #[serde(default)]
     duple_check: bool,
+    #[serde(default)]
+    together: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -393,6 +418,8 @@ struct RepetitionFile {
 struct MateConditionFile {
     #[serde(default)]
     not_by: Vec<char>,
+    #[serde(default)]
+    not_by_drop: Vec<char>,
     #[serde(default)]
     after_check_by: Vec<char>,
 }
@@ -419,10 +446,25 @@ struct DropsFile {
     opposite_colors: Option<char>,
     #[serde(default)]
     castling_by_drop: bool,
+    file_limit: Option<FileLimitFile>,
+    #[serde(default)]
+    drop_promoted: bool,
     #[serde(default)]
     ranks: Vec<u8>,
     #[serde(default)]
     squares: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileLimitFile {
+    piece: char,
+    #[serde(default = "one")]
+    count: u32,
+}
+
+fn one() -> u32 {
+    1
 }
 
 #[derive(Debug, Deserialize)]
@@ -436,6 +478,8 @@ struct ArrivalFile {
     side: Option<SideName>,
     #[serde(default)]
     reply: bool,
+    #[serde(default)]
+    safe: bool,
 }
 
 /// A side, as written in a file.
@@ -573,7 +617,12 @@ impl PieceFile {
             let mut rule = Promotion::new(zone, promotion.to.iter().copied());
             rule.black_choices.clone_from(&promotion.black_to);
             rule.compulsory = promotion.compulsory;
+            rule.on_leaving = promotion.on_leaving;
+            rule.captures_only = promotion.captures_only;
             spec = spec.promotion(rule);
+        }
+        if let Some(unpromoted) = self.unpromoted {
+            spec = spec.promoted_form_of(unpromoted);
         }
         Ok(spec)
     }
@@ -618,6 +667,9 @@ impl VariantFile {
         if self.pass_on_stalemate {
             spec = spec.pass_on_stalemate();
         }
+        if self.immobility_illegal {
+            spec = spec.immobility_illegal();
+        }
         if self.chess960 {
             spec = spec.chess960();
         }
@@ -649,11 +701,21 @@ impl VariantFile {
             if file.castling_by_drop {
                 drops = drops.castling_by_drop();
             }
+            if let Some(limit) = &file.file_limit {
+                drops = drops.file_limit(FileLimit {
+                    piece: limit.piece,
+                    count: limit.count,
+                });
+            }
+            if file.drop_promoted {
+                drops = drops.drop_promoted();
+            }
             spec = spec.drops(drops);
         }
         if let Some(condition) = &self.mate_condition {
             spec = spec.goal(Goal::MateCondition(MateCondition {
                 not_by: condition.not_by.clone(),
+                not_by_drop: condition.not_by_drop.clone(),
                 after_check_by: condition.after_check_by.clone(),
             }));
         }
@@ -667,6 +729,7 @@ impl VariantFile {
             rule.claim = extinction.claim;
             rule.royal = extinction.royal;
             rule.duple_check = extinction.duple_check;
+            rule.together = extinction.together;
             spec = spec.goal(Goal::Extinction(rule));
         }
         if let Some(side) = self.draw_odds {
@@ -702,6 +765,9 @@ impl VariantFile {
             );
             if let Some(side) = arrival.side {
                 goal = goal.only_for(side.into());
+            }
+            if arrival.safe {
+                goal = goal.safe();
             }
             if arrival.reply {
                 goal = goal.with_reply();

@@ -40,10 +40,7 @@ fn destinations(variant: &Variant<u64>, pieces: &str, turn: Color, from: &str) -
             Color::Black
         };
         let square = size.parse_square(&token[1..]).unwrap();
-        setup.board[square.index()] = Some(SetupPiece {
-            color,
-            letter: letter.to_ascii_uppercase(),
-        });
+        setup.board[square.index()] = Some(SetupPiece::new(color, letter.to_ascii_uppercase()));
     }
     setup.turn = turn;
     let position = Position::from_setup(variant, &setup).unwrap();
@@ -129,7 +126,7 @@ fn en_passant_after_double_step(variant: &Variant<u64>) -> bool {
         ("h1", Color::White, 'K'),
         ("a8", Color::Black, 'K'),
     ] {
-        setup.board[size.parse_square(name).unwrap().index()] = Some(SetupPiece { color, letter });
+        setup.board[size.parse_square(name).unwrap().index()] = Some(SetupPiece::new(color, letter));
     }
     setup.turn = Color::Black;
     let position = Position::from_setup(variant, &setup).unwrap().play_uci("d7d5").unwrap();

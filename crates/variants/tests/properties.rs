@@ -295,7 +295,7 @@ fn mirrored<'v, W: Word>(position: &Position<'v, W>) -> Position<'v, W> {
     for square in size.squares() {
         mirror.board[turn(square).index()] = setup.piece_at(square).map(|piece| SetupPiece {
             color: piece.color.other(),
-            letter: piece.letter,
+            ..piece
         });
     }
     mirror.walls = setup.walls.iter().map(|&square| turn(square)).collect();

@@ -69,10 +69,7 @@ pub fn place(variant: &'static Variant<u64>, pieces: &str, turn: fairy_movement:
         } else {
             fairy_movement::Color::Black
         };
-        setup.board[square.index()] = Some(fairy_position::SetupPiece {
-            color,
-            letter: letter.to_ascii_uppercase(),
-        });
+        setup.board[square.index()] = Some(fairy_position::SetupPiece::new(color, letter.to_ascii_uppercase()));
     }
     setup.turn = turn;
     Position::from_setup(variant, &setup).unwrap_or_else(|error| panic!("{pieces}: {error}"))

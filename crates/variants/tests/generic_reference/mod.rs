@@ -105,16 +105,39 @@ fn destinations<W: Word>(
     found
 }
 
-/// Whether a piece lettered `letter` of `color` may ever stand on `square`:
-/// not in its compulsory promotion zone, nor, if it can never move back
-/// towards its side, behind the rearmost rank where the start position has
-/// one.
-fn may_stand<W: Word>(variant: &Variant<W>, letter: char, color: Color, square: Square) -> bool {
+/// Whether a piece lettered `letter` of `color` may be put on `square` by
+/// a move or a drop: not in its compulsory promotion zone (unless moves
+/// from the zone promote too), nor, where immobility is illegal, where it
+/// has no move on an empty board.
+fn may_land<W: Word>(variant: &Variant<W>, letter: char, color: Color, square: Square) -> bool {
     let spec = spec_of(variant, letter);
-    if let Some(promotion) = spec.promotion.as_ref().filter(|p| p.compulsory) {
+    if let Some(promotion) = spec.promotion.as_ref().filter(|p| p.compulsory && !p.on_leaving) {
         if in_zone(variant, &promotion.zone, color, square) {
             return false;
         }
+    }
+    if variant.spec().immobility_illegal {
+        let empty = Setup::empty(variant.size());
+        let moves = spec
+            .movement
+            .parts()
+            .iter()
+            .filter(|part| part.mode().can_move())
+            .any(|part| !destinations(variant, &empty, spec, part, color, square, Landing::Empty).is_empty());
+        if !moves {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether a piece lettered `letter` of `color` may ever stand on `square`:
+/// where it may land, and, if it can never move back towards its side, not
+/// behind the rearmost rank where the start position has one.
+fn may_stand<W: Word>(variant: &Variant<W>, letter: char, color: Color, square: Square) -> bool {
+    let spec = spec_of(variant, letter);
+    if !may_land(variant, letter, color, square) {
+        return false;
     }
     if spec.movement.can_retreat() {
         return true;
@@ -127,7 +150,7 @@ fn may_stand<W: Word>(variant: &Variant<W>, letter: char, color: Color, square: 
     let start = variant.start_setup();
     let rearmost = size
         .squares()
-        .filter(|&s| start.piece_at(s) == Some(SetupPiece { color, letter }))
+        .filter(|&s| start.piece_at(s) == Some(SetupPiece::new(color, letter)))
         .map(relative)
         .min();
     rearmost.is_none_or(|rearmost| relative(square) >= rearmost)
@@ -196,9 +219,16 @@ fn royal_squares<W: Word>(variant: &Variant<W>, setup: &Setup, color: Color) -> 
             .filter(|p| p.color == color && p.letter == letter)
             .count() as u32
     };
+    // Kinds counted together count as one.
     let royal_by_count = |letter: char| {
         variant.spec().goals.iter().any(|goal| {
-            matches!(goal, Goal::Extinction(rule) if rule.royal && rule.pieces.contains(&letter) && count(letter) <= rule.at_most + 1)
+            let Goal::Extinction(rule) = goal else { return false };
+            let counted = if rule.together {
+                rule.pieces.iter().map(|&l| count(l)).sum()
+            } else {
+                count(letter)
+            };
+            rule.royal && rule.pieces.contains(&letter) && counted <= rule.at_most + 1
         })
     };
     variant
@@ -319,11 +349,7 @@ fn en_passant_victim<W: Word>(variant: &Variant<W>, setup: &Setup) -> Option<Squ
                 }
             }
             for (end, passed) in reached {
-                let stands = setup.piece_at(end)
-                    == Some(SetupPiece {
-                        color: mover,
-                        letter: spec.letter,
-                    });
+                let stands = setup.piece_at(end) == Some(SetupPiece::new(mover, spec.letter));
                 if stands && passed == squares {
                     return Some(end);
                 }
@@ -377,9 +403,15 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                         written_to: None,
                         drop: None,
                     };
-                    match &spec.promotion {
-                        Some(promotion) if in_zone(variant, &promotion.zone, us, to) => {
-                            if !promotion.compulsory {
+                    // Shogi's pieces promote leaving the zone too; some
+                    // only by captures.
+                    let promotes = spec.promotion.as_ref().filter(|p| {
+                        (in_zone(variant, &p.zone, us, to) || (p.on_leaving && in_zone(variant, &p.zone, us, from)))
+                            && (capturing || !p.captures_only)
+                    });
+                    match promotes {
+                        Some(promotion) => {
+                            if !promotion.compulsory && may_land(variant, piece.letter, us, to) {
                                 found.push(plain.clone());
                             }
                             let choices = promotion.choices_for(us);
@@ -404,7 +436,11 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                                 });
                             }
                         }
-                        _ => found.push(plain),
+                        None => {
+                            if may_land(variant, piece.letter, us, to) {
+                                found.push(plain);
+                            }
+                        }
                     }
                 }
             }
@@ -531,11 +567,32 @@ fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
         .filter(|piece| piece.color == us)
         .map(|piece| piece.letter)
         .collect();
+    if rules.drop_promoted {
+        // A piece may go down as its promoted form.
+        let promoted: Vec<char> = variant
+            .spec()
+            .pieces
+            .iter()
+            .filter(|p| p.unpromoted.is_some_and(|of| letters.contains(&of)))
+            .map(|p| p.letter)
+            .collect();
+        letters.extend(promoted);
+    }
     letters.sort();
     letters.dedup();
     let mut found = Vec::new();
     for letter in letters {
         let spec = spec_of(variant, letter);
+        let on_file = |to: Square| {
+            let file = variant.size().file_of(to);
+            variant
+                .size()
+                .squares()
+                .filter(|&s| {
+                    variant.size().file_of(s) == file && setup.piece_at(s) == Some(SetupPiece::new(us, letter))
+                })
+                .count() as u32
+        };
         for to in variant.size().squares() {
             let allowed = setup.piece_at(to).is_none()
                 && !setup.is_wall(to)
@@ -544,10 +601,10 @@ fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
                     .drop_zone
                     .as_ref()
                     .is_none_or(|zone| in_zone(variant, zone, us, to))
-                && !spec
-                    .promotion
-                    .as_ref()
-                    .is_some_and(|p| p.compulsory && in_zone(variant, &p.zone, us, to))
+                && may_land(variant, letter, us, to)
+                && rules
+                    .file_limit
+                    .is_none_or(|limit| limit.piece != letter || on_file(to) < limit.count)
                 && rules
                     .opposite_colors
                     .is_none_or(|paired| keeps_both_colors(variant, setup, paired, letter, to));
@@ -571,10 +628,7 @@ fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
 fn make<W: Word>(variant: &Variant<W>, setup: &Setup, candidate: &Candidate) -> Setup {
     let mut after = setup.clone();
     if let Some(letter) = candidate.drop {
-        after.board[candidate.to.index()] = Some(SetupPiece {
-            color: setup.turn,
-            letter,
-        });
+        after.board[candidate.to.index()] = Some(SetupPiece::new(setup.turn, letter));
         after.turn = setup.turn.other();
         return after;
     }
@@ -621,7 +675,7 @@ fn make<W: Word>(variant: &Variant<W>, setup: &Setup, candidate: &Candidate) -> 
 /// The legal moves of `position`, in coordinate notation, sorted.
 pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     let variant = position.variant();
-    let setup = position.to_setup();
+    let setup = own_letters(variant, position.to_setup());
     let size = variant.size();
     if game_over(variant, &setup) {
         return Vec::new();
@@ -630,12 +684,23 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
         .into_iter()
         .map(|candidate| {
             if let Some(letter) = candidate.drop {
-                return format!("{letter}@{}", size.name(candidate.to));
+                return match spec_of(variant, letter).unpromoted {
+                    Some(unpromoted) => format!("+{unpromoted}@{}", size.name(candidate.to)),
+                    None => format!("{letter}@{}", size.name(candidate.to)),
+                };
             }
             let to = candidate.written_to.unwrap_or(candidate.to);
             let mut text = format!("{}{}", size.name(candidate.from), size.name(to));
             if let Some(letter) = candidate.promotion {
-                text.push(letter.to_ascii_lowercase());
+                // Shogi's own promoted form `+`, and back `-`.
+                let moving = setup.piece_at(candidate.from).unwrap().letter;
+                if spec_of(variant, letter).unpromoted == Some(moving) {
+                    text.push('+');
+                } else if spec_of(variant, moving).unpromoted == Some(letter) {
+                    text.push('-');
+                } else {
+                    text.push(letter.to_ascii_lowercase());
+                }
             }
             text
         })
@@ -657,6 +722,29 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     legal
 }
 
+/// `setup` with each promoted form (`+P`) under its own kind's letter.
+fn own_letters<W: Word>(variant: &Variant<W>, mut setup: Setup) -> Setup {
+    let own = |piece: SetupPiece| {
+        if !piece.promoted {
+            return piece;
+        }
+        let spec = variant
+            .spec()
+            .pieces
+            .iter()
+            .find(|p| p.unpromoted == Some(piece.letter))
+            .unwrap();
+        SetupPiece::new(piece.color, spec.letter)
+    };
+    for square in setup.board.iter_mut().flatten() {
+        *square = own(*square);
+    }
+    for piece in setup.hands.iter_mut().flatten() {
+        *piece = own(*piece);
+    }
+    setup
+}
+
 /// Whether a piece of `color` lettered `letter` stands in `zone`.
 fn stands_in<W: Word>(
     variant: &Variant<W>,
@@ -668,7 +756,7 @@ fn stands_in<W: Word>(
     variant
         .size()
         .squares()
-        .any(|s| setup.piece_at(s) == Some(SetupPiece { color, letter }) && in_zone(variant, zone, color, s))
+        .any(|s| setup.piece_at(s) == Some(SetupPiece::new(color, letter)) && in_zone(variant, zone, color, s))
 }
 
 /// Whether the game is over by a rule that needs no look at the moves.
@@ -679,9 +767,28 @@ fn game_over<W: Word>(variant: &Variant<W>, setup: &Setup) -> bool {
     let arrivals: Vec<_> = variant.spec().arrivals().collect();
     if arrivals
         .iter()
-        .filter(|a| !a.reply && applies(a, mover))
+        .filter(|a| !a.reply && !a.safe && applies(a, mover))
         .any(|a| stands_in(variant, setup, mover, a.piece, &a.zone))
     {
+        return true;
+    }
+    // A safe arrival: a piece alone in its zone, unattacked, of either side.
+    let safe_in = |color: Color| {
+        arrivals.iter().filter(|a| a.safe && applies(a, color)).any(|a| {
+            let arrived: Vec<Square> = variant
+                .size()
+                .squares()
+                .filter(|&s| {
+                    setup.piece_at(s) == Some(SetupPiece::new(color, a.piece)) && in_zone(variant, &a.zone, color, s)
+                })
+                .collect();
+            arrived.len() > 1
+                || arrived
+                    .first()
+                    .is_some_and(|&s| !attacked(variant, setup, s, color.other()))
+        })
+    };
+    if safe_in(us) || safe_in(mover) {
         return true;
     }
     // An arrival that waited for the reply: over if ours still stands, or
@@ -807,13 +914,7 @@ fn keeps_both_colors<W: Word>(variant: &Variant<W>, setup: &Setup, paired: char,
     let us = setup.turn;
     let size = variant.size();
     let color_of = |square: Square| (size.file_of(square) + size.rank_of(square)) % 2;
-    let ours = |square: Square| {
-        setup.piece_at(square)
-            == Some(SetupPiece {
-                color: us,
-                letter: paired,
-            })
-    };
+    let ours = |square: Square| setup.piece_at(square) == Some(SetupPiece::new(us, paired));
     let placed: Vec<Square> = size.squares().filter(|&square| ours(square)).collect();
     let in_hand = setup
         .hands
@@ -875,9 +976,15 @@ fn extinct<W: Word>(variant: &Variant<W>, setup: &Setup) -> bool {
         }
         [setup.turn.other(), setup.turn].into_iter().any(|side| {
             let reply = u32::from(rule.claim && side == setup.turn);
-            rule.pieces.iter().any(|&letter| {
-                count(side, letter) <= rule.at_most && count(side.other(), letter) >= rule.opponent_at_least + reply
-            })
+            let dwindled = |mine: u32, theirs: u32| mine <= rule.at_most && theirs >= rule.opponent_at_least + reply;
+            if rule.together {
+                let all = |color: Color| rule.pieces.iter().map(|&letter| count(color, letter)).sum::<u32>();
+                dwindled(all(side), all(side.other()))
+            } else {
+                rule.pieces
+                    .iter()
+                    .any(|&letter| dwindled(count(side, letter), count(side.other(), letter)))
+            }
         })
     })
 }

@@ -253,14 +253,8 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     let mut place = |file: u8, rank: u8, letter: char| {
         if let (Some(white), Some(black)) = (size.square_at(file, rank), size.square_at(file, ranks - 1 - rank)) {
             if board[white.index()].is_none() && board[black.index()].is_none() {
-                board[white.index()] = Some(SetupPiece {
-                    color: fairy_movement::Color::White,
-                    letter,
-                });
-                board[black.index()] = Some(SetupPiece {
-                    color: fairy_movement::Color::Black,
-                    letter,
-                });
+                board[white.index()] = Some(SetupPiece::new(fairy_movement::Color::White, letter));
+                board[black.index()] = Some(SetupPiece::new(fairy_movement::Color::Black, letter));
             }
         }
     };
