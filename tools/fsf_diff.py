@@ -46,6 +46,7 @@ import argparse
 import multiprocessing
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -350,6 +351,12 @@ def chess960_starts(binary, definition, fen):
     fields = fen.split()
     if len(fields) < 3 or not (set(fields[2]) - set("KQkq-")):
         return 0
+    # File letters also name gates (seirawan's `KQBCDFGkqbcdfg`): a
+    # definition file says whether it is in chess960 mode.
+    if definition.endswith(".toml"):
+        with open(definition) as text:
+            if not re.search(r"^chess960\s*=\s*true", text.read(), re.M):
+                return 0
     run = subprocess.run([binary, "show", definition, "--start", str(10**18)], capture_output=True, text=True)
     words = run.stderr.split()
     return int(words[-1]) + 1 if "numbered" in words else 0

@@ -611,6 +611,7 @@ impl<'v, W: Word> Position<'v, W> {
             let mut held = held.filter(|rule| rule.color == color).peekable();
             if !self.variant.is_chess960() {
                 letters.extend(held.map(|rule| rule.letter));
+                letters.extend(self.gate_letters(color));
                 continue;
             }
             if let Some(rule) = held.peek() {
@@ -625,6 +626,7 @@ impl<'v, W: Word> Position<'v, W> {
                     letters.push(file_letter(color, rule.rook_from));
                 }
             }
+            letters.extend(self.gate_letters(color));
         }
         letters
     }

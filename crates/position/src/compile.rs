@@ -307,6 +307,7 @@ impl<W: Word> Variant<W> {
         // Read on every move: kept beside the drop rules they derive from.
         let captures_to_hand = spec.drops.as_ref().is_some_and(|drops| drops.captures_to_hand);
         let tracks_promoted = drops.as_ref().is_some_and(|drops| drops.demotes_to.is_some());
+        let gating = drops.as_ref().is_some_and(|drops| drops.gating);
         let spares_own_kind = kind_set(&|p| p.spares_own_kind);
         let petrifying = kind_set(&|p| p.petrifies);
         if explosion.is_some() && !petrifying.is_empty() {
@@ -345,7 +346,8 @@ impl<W: Word> Variant<W> {
         let promoting_on_captures = kind_set(&|p| p.promotion.as_ref().is_some_and(|p| p.captures_only));
         let must_promote_on_captures =
             kind_set(&|p| p.promotion.as_ref().is_some_and(|p| p.captures_only && p.compulsory));
-        let move_rules = !promoting_on_captures.is_empty()
+        let move_rules = gating
+            || !promoting_on_captures.is_empty()
             || spec.checks_forbidden
             || drops.as_ref().is_some_and(|drops| drops.must_drop.is_some())
             || spec.compulsory_capture
@@ -371,6 +373,7 @@ impl<W: Word> Variant<W> {
             drops,
             captures_to_hand,
             tracks_promoted,
+            gating,
             en_passant_capturers,
             castling,
             goals,

@@ -86,6 +86,16 @@ pub struct Drops {
     /// (Kyoto shogi; Fairy-Stockfish's `dropPromoted`): `+P@a2`.
     #[cfg_attr(feature = "serde", serde(default))]
     pub drop_promoted: bool,
+    /// Whether a piece leaving its back-rank square for the first time may
+    /// have a piece from the hand put in its place (Seirawan chess;
+    /// Fairy-Stockfish's `seirawanGating`): `b1c3h` moves the knight and
+    /// puts a hawk on b1.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub gating: bool,
+    /// Whether pieces in hand enter only by gating, never dropped as a move
+    /// of their own (Seirawan chess, where captured pieces leave the game).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub gating_only: bool,
 }
 
 /// A limit on the pieces of a kind a side may have on one file for a drop
@@ -171,6 +181,17 @@ impl Drops {
     pub fn file_limit(self, limit: FileLimit) -> Drops {
         Drops {
             file_limit: Some(limit),
+            ..self
+        }
+    }
+
+    /// Pieces in hand may be gated onto the squares pieces leave on the
+    /// back rank; with `only`, they are never dropped otherwise.
+    #[must_use]
+    pub fn gating(self, only: bool) -> Drops {
+        Drops {
+            gating: true,
+            gating_only: only,
             ..self
         }
     }
@@ -276,6 +297,9 @@ pub(crate) struct CompiledDrops<W: Word> {
     pub from_hand: Vec<PieceKind>,
     /// Per kind in hand: the promoted form it may also be dropped as.
     pub promoted_drops: Vec<Option<PieceKind>>,
+    /// Whether pieces in hand gate (Seirawan chess), and whether only so.
+    pub gating: bool,
+    pub gating_only: bool,
     /// The kind limited per file, and the limit.
     pub file_limit: Option<(PieceKind, u32)>,
     /// The squares of each file.
@@ -376,6 +400,8 @@ impl<W: Word> CompiledDrops<W> {
             promoted_drops,
             file_limit,
             files,
+            gating: drops.gating,
+            gating_only: drops.gating_only,
             must_drop,
             opposite_colors,
             castling_by_drop: drops.castling_by_drop,
@@ -448,7 +474,9 @@ impl<'v, W: Word> Position<'v, W> {
     // Kept out of line: variants without drops only test for them.
     #[inline(never)]
     pub(crate) fn generate_drops<S: MoveSink<W>>(&self, sink: &mut S, allowed: SquareSet<W>) {
-        let Some(drops) = &self.variant.drops else { return };
+        let Some(drops) = self.variant.drops.as_ref().filter(|drops| !drops.gating_only) else {
+            return;
+        };
         let us = self.turn.index();
         let must = drops.must_drop.flatten().filter(|&kind| self.hands[us].count(kind) > 0);
         for (held, _) in self.hands[us].iter() {
@@ -568,7 +596,7 @@ impl<'v, W: Word> Position<'v, W> {
 
     /// Takes a piece of `kind` out of `color`'s hand, and its key out of
     /// the hash.
-    fn take_from_hand(&mut self, color: Color, kind: PieceKind) {
+    pub(crate) fn take_from_hand(&mut self, color: Color, kind: PieceKind) {
         let before = self.hands[color.index()].count(kind) as u8;
         let after = self.hands[color.index()].remove(kind);
         let zobrist = &self.variant.zobrist;

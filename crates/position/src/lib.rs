@@ -49,6 +49,7 @@ mod compile;
 mod explosion;
 mod fen;
 mod game;
+mod gating;
 mod goal;
 mod hand;
 mod kinds;

@@ -44,8 +44,9 @@ impl<W: Word> Position<'_, W> {
     pub(crate) fn generate_restricted<S: MoveSink<W>>(&self, sink: &mut S) {
         let spec = &self.variant.spec;
         let must_drop = self.must_drop();
-        let no_promotion_rules =
-            self.variant.promotion_limits.is_empty() && self.variant.promoting_on_captures.is_empty();
+        let no_promotion_rules = self.variant.promotion_limits.is_empty()
+            && self.variant.promoting_on_captures.is_empty()
+            && !self.variant.gating;
         let only_compulsory_capture = spec.compulsory_capture
             && !spec.checks_forbidden
             && !spec.royal_held_in_check
@@ -71,6 +72,9 @@ impl<W: Word> Position<'_, W> {
             if self.pieces_of(self.turn, kind).count() >= limit {
                 moves.retain(|mv| mv.promotion() != Some(kind));
             }
+        }
+        if self.variant.gating {
+            self.add_gating(&mut moves);
         }
         if !self.variant.promoting_on_captures.is_empty() {
             moves.retain(|&mv| self.promotes_as_captures_say(mv));

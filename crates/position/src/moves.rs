@@ -14,6 +14,10 @@ const NORMAL: u8 = 0;
 const EN_PASSANT: u8 = 1;
 const PASS: u8 = 2;
 const DROP: u8 = 3;
+/// A plain move that puts a piece from the hand on the square it leaves.
+const GATING: u8 = 4;
+/// With a castling move's gated kind: the piece goes on the rook's square.
+const ON_ROOK_SQUARE: u8 = 0x40;
 const CASTLING: u8 = 8;
 
 /// A move of a particular position, in four bytes: the origin and
@@ -146,6 +150,33 @@ impl Move {
         self.kind == PASS
     }
 
+    /// This move (a plain move or castling) with a piece of `kind` put
+    /// from the hand on the square it leaves (Seirawan chess's gating):
+    /// the moving piece's, or with `on_rook_square`, castling's rook's.
+    pub(crate) const fn with_gating(self, kind: PieceKind, on_rook_square: bool) -> Move {
+        let flag = if on_rook_square { ON_ROOK_SQUARE } else { 0 };
+        Move {
+            piece: kind.index() as u8 | flag,
+            kind: if self.kind >= CASTLING { self.kind } else { GATING },
+            ..self
+        }
+    }
+
+    /// The kind of the piece a gating move puts from the hand on the
+    /// square a piece leaves (Seirawan chess), if it is one.
+    pub const fn gating(self) -> Option<PieceKind> {
+        if self.kind == GATING || (self.kind >= CASTLING && self.piece != NONE) {
+            Some(PieceKind::new(self.piece & !ON_ROOK_SQUARE))
+        } else {
+            None
+        }
+    }
+
+    /// Whether a castling move gates on its rook's square (not its king's).
+    pub(crate) const fn gates_rook_square(self) -> bool {
+        self.kind >= CASTLING && self.piece != NONE && self.piece & ON_ROOK_SQUARE != 0
+    }
+
     /// The index of the way to castle, for a castling move.
     pub const fn castling_index(self) -> Option<usize> {
         if self.kind >= CASTLING {
@@ -179,6 +210,9 @@ impl std::fmt::Debug for Move {
         }
         if let Some(way) = self.castling_index() {
             write!(f, ", castling {way}")?;
+        }
+        if let Some(kind) = self.gating() {
+            write!(f, ", gating kind {}", kind.index())?;
         }
         write!(f, ")")
     }

@@ -74,6 +74,9 @@ pub struct Position<'v, W: Word = u64> {
     /// The pieces marked promoted, in a variant where a captured promoted
     /// piece goes to the hand as the kind that promoted.
     pub(crate) promoted: SquareSet<W>,
+    /// The squares open to gating, in a variant that gates (see
+    /// `gating`).
+    pub(crate) gates: SquareSet<W>,
 }
 
 /// The most counters a position keeps beyond the board.
@@ -262,6 +265,7 @@ impl<'v, W: Word> Position<'v, W> {
             by_kind: [SquareSet::EMPTY; MAX_KINDS],
             walls: SquareSet::EMPTY,
             promoted: SquareSet::EMPTY,
+            gates: SquareSet::EMPTY,
             mailbox: W::bytes(EMPTY),
             turn: Color::White,
             castling: CastlingRights::NONE,
@@ -350,7 +354,9 @@ impl<'v, W: Word> Position<'v, W> {
                 }
             }
         }
-        position.read_castling(&setup.castling)?;
+        let (castling, gates) = position.split_gate_letters(&setup.castling);
+        position.read_castling(&castling)?;
+        position.read_gates(&gates);
         position.set_checks(setup.checks)?;
         position.check_goals()?;
         // A game already over may end with the winner in check: a capture
@@ -551,6 +557,9 @@ impl<'v, W: Word> Position<'v, W> {
                 hash ^= zobrist.hand(color, kind, count as u8);
             }
         }
+        for square in self.gates {
+            hash ^= zobrist.gate(square.index());
+        }
         for square in self.promoted {
             hash ^= zobrist.promoted(square.index());
         }
@@ -665,6 +674,9 @@ impl<'v, W: Word> Position<'v, W> {
             }
         }
         self.lose_castling(destroyed.with(from).with(to));
+        if variant.gating {
+            self.play_gating(mv, us, from, to);
+        }
         self.end_turn(resets_clock);
     }
 
@@ -981,6 +993,7 @@ impl<W: Word> PartialEq for Position<'_, W> {
             && self.mailbox == other.mailbox
             && self.walls == other.walls
             && self.promoted == other.promoted
+            && self.gates == other.gates
             && self.hands == other.hands
             && self.turn == other.turn
             && self.same_castling(other)

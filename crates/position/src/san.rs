@@ -70,6 +70,11 @@ impl fmt::Display for SanError {
 
 impl Error for SanError {}
 
+/// The name of `square` on `position`'s board.
+fn size_name<W: Word>(position: &Position<'_, W>, square: fairy_geometry::Square) -> String {
+    position.variant().size().name(square).to_string()
+}
+
 /// The parts of a SAN text.
 struct SanParts {
     piece: Option<char>,
@@ -228,8 +233,28 @@ impl<'v, W: Word> Position<'v, W> {
             if rule.san_names_rook {
                 let _ = write!(text, "({})", size.name(rule.rook_from));
             }
+            // Gating, as Fairy-Stockfish writes it: the piece and its
+            // square (`O-O/Hh1`).
+            if let Some(kind) = mv.gating() {
+                let square = if mv.gates_rook_square() {
+                    rule.rook_from
+                } else {
+                    rule.king_from
+                };
+                let _ = write!(text, "/{}{}", self.variant.letter(kind), size.name(square));
+            }
             return text;
         }
+        let mut text = self.san_of_piece_move(mv);
+        if let Some(kind) = mv.gating() {
+            // `Nf3/H`: a hawk gated on the square the knight left.
+            let _ = write!(text, "/{}", self.variant.letter(kind));
+        }
+        text
+    }
+
+    fn san_of_piece_move(&self, mv: Move) -> String {
+        let size = self.variant.size();
         if let Some(kind) = mv.dropped() {
             return format!("{}@{}", self.variant.letter(kind), coord(size, mv.to()));
         }
@@ -299,7 +324,40 @@ impl<'v, W: Word> Position<'v, W> {
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
         let trimmed = text.trim();
         let bare = trimmed.trim_end_matches(['+', '#', '!', '?']);
-        let legal = self.legal_moves();
+        // A gated piece (Seirawan chess): `Nf3/H`, `O-O/Hh1`.
+        let (bare, gated) = match bare.split_once('/') {
+            Some((bare, gate)) => {
+                let mut chars = gate.chars();
+                let letter = chars
+                    .next()
+                    .filter(char::is_ascii_alphabetic)
+                    .ok_or_else(|| SanError::Syntax {
+                        text: trimmed.to_owned(),
+                    })?;
+                (bare, Some((letter.to_ascii_uppercase(), chars.as_str())))
+            }
+            None => (bare, None),
+        };
+        let gate_fits = |mv: &Move| match (gated, mv.gating()) {
+            (None, None) => true,
+            (Some((letter, square)), Some(kind)) => {
+                self.variant.letter(kind) == letter
+                    && (square.is_empty()
+                        || mv
+                            .castling_index()
+                            .and_then(|index| self.castling_rule(index))
+                            .is_some_and(|rule| {
+                                let on = if mv.gates_rook_square() {
+                                    rule.rook_from
+                                } else {
+                                    rule.king_from
+                                };
+                                size_name(self, on) == square
+                            }))
+            }
+            _ => false,
+        };
+        let legal: Vec<Move> = self.legal_moves().into_iter().filter(gate_fits).collect();
         let size = self.variant.size();
         // Castling: `O-O`, `O-O-O`, naming the rook's square where two ways
         // go one direction (`O-O(h1)`).

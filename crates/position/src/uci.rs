@@ -2,7 +2,9 @@
 //! lower-case promotion letter, as in `e2e4`, `e7e8q` or `a9a10g` (`+` for
 //! shogi's promotion of a piece to its own promoted form, `-` for its
 //! return); a drop from the hand is the piece's letter, `@` and the square
-//! (`P@e4`, or `+P@e4` for a drop as the promoted form).
+//! (`P@e4`, or `+P@e4` for a drop as the promoted form). A gating move
+//! (Seirawan chess) adds the gated piece's letter (`b1c3h`; `h1e1h`
+//! castles gating on the rook's square).
 
 use std::error::Error;
 use std::fmt;
@@ -161,14 +163,22 @@ impl<'v, W: Word> Position<'v, W> {
     /// coordinates, the king "taking" its rook (`e1h1`).
     pub fn uci(&self, mv: Move) -> UciMove {
         let size = self.variant.size();
-        let to = match mv.castling_index().and_then(|index| self.castling_rule(index)) {
-            Some(rule) => rule.notation_to,
-            None => mv.to(),
+        let rule = mv.castling_index().and_then(|index| self.castling_rule(index));
+        let (from, to) = match rule {
+            // Gating on the rook's square: written as the rook going to
+            // the king's (`h1e1h`), as Fairy-Stockfish writes it.
+            Some(rule) if mv.gates_rook_square() => (rule.rook_from, rule.king_from),
+            Some(rule) => (mv.from(), rule.notation_to),
+            None => (mv.from(), mv.to()),
         };
+        let gated = mv.gating().map(|kind| self.variant.letter(kind).to_ascii_lowercase());
         UciMove {
-            from: coord(size, mv.from()),
+            from: coord(size, from),
             to: coord(size, to),
-            promotion: mv.promotion().map(|promoted| self.promotion_mark(mv, promoted)),
+            promotion: mv
+                .promotion()
+                .map(|promoted| self.promotion_mark(mv, promoted))
+                .or(gated),
             drop: mv
                 .dropped()
                 .map(|kind| self.variant.setup_piece(self.turn, kind).letter),

@@ -53,6 +53,8 @@ pub struct Variant<W: Word = u64> {
     /// Whether positions mark promoted pieces (captured, they go to the
     /// hand as the kind that promoted).
     pub(crate) tracks_promoted: bool,
+    /// Whether pieces in hand gate (Seirawan chess).
+    pub(crate) gating: bool,
     pub(crate) en_passant_capturers: KindSet,
     pub(crate) castling: CastlingRules<W>,
     pub(crate) goals: Goals<W>,

@@ -104,6 +104,12 @@ impl Zobrist {
         mix(self.promoted ^ (square as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
     }
 
+    /// The key of a gate (a square open to gating) on a square.
+    #[inline]
+    pub fn gate(&self, square: usize) -> u64 {
+        mix(self.promoted.rotate_left(29) ^ (square as u64).wrapping_mul(0xd6e8_feb8_6659_fd93))
+    }
+
     /// The key of a wall on a square.
     #[inline]
     pub fn wall(&self, square: usize) -> u64 {

@@ -53,7 +53,11 @@
 //!                            # squares may castle (placement); file_limit = { piece = "P",
 //!                            # count = 1 }: none dropped on a file holding that many of the
 //!                            # side's (shogi's nifu); drop_promoted = true: pieces may be
-//!                            # dropped as their promoted forms too (Kyoto shogi)
+//!                            # dropped as their promoted forms too (Kyoto shogi); gating =
+//!                            # true: a piece leaving its back-rank square for the first
+//!                            # time may have one from the hand put in its place, written
+//!                            # with the castling rights (`KQBCDFGkqbcdfg`); gating_only =
+//!                            # true: never dropped otherwise (Seirawan chess)
 //!
 //! [[piece]]                  # one table per piece kind, in order
 //! letter = "P"               # required: White's upper-case FEN letter
@@ -450,6 +454,10 @@ struct DropsFile {
     #[serde(default)]
     drop_promoted: bool,
     #[serde(default)]
+    gating: bool,
+    #[serde(default)]
+    gating_only: bool,
+    #[serde(default)]
     ranks: Vec<u8>,
     #[serde(default)]
     squares: Vec<String>,
@@ -709,6 +717,9 @@ impl VariantFile {
             }
             if file.drop_promoted {
                 drops = drops.drop_promoted();
+            }
+            if file.gating || file.gating_only {
+                drops = drops.gating(file.gating_only);
             }
             spec = spec.drops(drops);
         }

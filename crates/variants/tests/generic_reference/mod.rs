@@ -556,7 +556,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
 /// square that the variant's and the kind's drop zones allow and where
 /// the piece is not in its compulsory promotion zone.
 fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
-    let Some(rules) = &variant.spec().drops else {
+    let Some(rules) = variant.spec().drops.as_ref().filter(|rules| !rules.gating_only) else {
         return Vec::new();
     };
     let us = setup.turn;
@@ -680,7 +680,9 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     if game_over(variant, &setup) {
         return Vec::new();
     }
-    let mut legal: Vec<String> = under_rules(variant, &setup)
+    let candidates = under_rules(variant, &setup);
+    let gated = gating_moves(variant, &setup, &candidates);
+    let mut legal: Vec<String> = candidates
         .into_iter()
         .map(|candidate| {
             if let Some(letter) = candidate.drop {
@@ -705,6 +707,7 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
             text
         })
         .collect();
+    legal.extend(gated);
     legal.sort();
     legal.dedup();
     if legal.is_empty() && variant.spec().pass_on_stalemate && !in_check(variant, &setup, setup.turn) {
@@ -720,6 +723,80 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
         }
     }
     legal
+}
+
+/// The gating forms of the legal `candidates` (Seirawan chess), written as
+/// Fairy-Stockfish writes them: a piece from the hand may go on the square
+/// a piece leaves if the castling field names it (a file letter of the
+/// back rank, or a castling right's king and rook squares) and the side's
+/// piece stands there; castling gates on its king's square (`e1g1h`) or
+/// its rook's (`h1e1h`), unless the king or rook ends there.
+fn gating_moves<W: Word>(variant: &Variant<W>, setup: &Setup, candidates: &[Candidate]) -> Vec<String> {
+    if !variant.spec().drops.as_ref().is_some_and(|rules| rules.gating) {
+        return Vec::new();
+    }
+    let us = setup.turn;
+    let size = variant.size();
+    let back_rank = match us {
+        Color::White => 0,
+        Color::Black => size.ranks() - 1,
+    };
+    let mut gates: Vec<Square> = Vec::new();
+    for &letter in setup
+        .castling
+        .iter()
+        .filter(|l| l.is_ascii_uppercase() == (us == Color::White))
+    {
+        match variant
+            .spec()
+            .castling
+            .iter()
+            .find(|c| c.letter == letter.to_ascii_uppercase())
+        {
+            Some(rule) => {
+                gates.push(own_square(variant, us, rule.king_from));
+                gates.push(own_square(variant, us, rule.rook_from));
+            }
+            None => {
+                let file = (letter.to_ascii_lowercase() as u8).wrapping_sub(b'a');
+                gates.extend(size.square_at(file, back_rank));
+            }
+        }
+    }
+    gates.retain(|&s| setup.piece_at(s).is_some_and(|p| p.color == us));
+    let mut hand: Vec<char> = setup
+        .hands
+        .iter()
+        .flatten()
+        .filter(|p| p.color == us)
+        .map(|p| p.letter.to_ascii_lowercase())
+        .collect();
+    hand.sort();
+    hand.dedup();
+    let mut found = Vec::new();
+    for candidate in candidates {
+        if candidate.drop.is_some() || candidate.en_passant_victim.is_some() || candidate.promotion.is_some() {
+            continue;
+        }
+        let written = |from: Square, to: Square, letter: char| format!("{}{}{letter}", size.name(from), size.name(to));
+        for &letter in &hand {
+            match candidate.rook {
+                Some((rook_from, rook_to)) => {
+                    let shown_to = candidate.written_to.unwrap_or(candidate.to);
+                    let clear = |s: Square| s != candidate.to && s != rook_to;
+                    if gates.contains(&candidate.from) && clear(candidate.from) {
+                        found.push(written(candidate.from, shown_to, letter));
+                    }
+                    if gates.contains(&rook_from) && clear(rook_from) {
+                        found.push(written(rook_from, candidate.from, letter));
+                    }
+                }
+                None if gates.contains(&candidate.from) => found.push(written(candidate.from, candidate.to, letter)),
+                None => {}
+            }
+        }
+    }
+    found
 }
 
 /// `setup` with each promoted form (`+P`) under its own kind's letter.
