@@ -1,5 +1,7 @@
 //! FEN text against every built-in variant, Fischer random chess (chess
-//! in chess960 mode) and crazyhouse (hands and promoted marks): parsing never panics, and a position that
+//! in chess960 mode), crazyhouse (hands and promoted marks), minishogi
+//! (promoted forms, `+P`) and Seirawan chess (gates among the castling
+//! letters): parsing never panics, and a position that
 //! parses writes back to FEN (and X-FEN) that reads as the same position
 //! with the same hash; its moves keep the incremental hash exact.
 #![no_main]
@@ -16,14 +18,27 @@ fn fischer_random() -> &'static Variant<u64> {
     VARIANT.get_or_init(|| Variant::new(fairy::variants::chess_spec().chess960()).expect("chess960 compiles"))
 }
 
-/// Crazyhouse, from the gallery.
+/// A variant of the gallery, from its definition's text.
+fn gallery(cell: &'static OnceLock<Variant<u64>>, text: &str) -> &'static Variant<u64> {
+    cell.get_or_init(|| {
+        let spec = fairy::variants::spec_from_toml(text).expect("the gallery's definitions read");
+        Variant::new(spec).expect("the gallery's definitions compile")
+    })
+}
+
 fn crazyhouse() -> &'static Variant<u64> {
     static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
-    VARIANT.get_or_init(|| {
-        let spec = fairy::variants::spec_from_toml(include_str!("../../examples/variants/crazyhouse.toml"))
-            .expect("the gallery's crazyhouse reads");
-        Variant::new(spec).expect("crazyhouse compiles")
-    })
+    gallery(&VARIANT, include_str!("../../examples/variants/crazyhouse.toml"))
+}
+
+fn minishogi() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    gallery(&VARIANT, include_str!("../../examples/variants/minishogi.toml"))
+}
+
+fn seirawan() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    gallery(&VARIANT, include_str!("../../examples/variants/seirawan.toml"))
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -35,7 +50,12 @@ fuzz_target!(|data: &[u8]| {
     let built_in = fairy::variants::NAMES
         .iter()
         .filter_map(|&name| Some((name, fairy::variants::by_name(name)?)));
-    let others = [("fischerandom", fischer_random()), ("crazyhouse", crazyhouse())];
+    let others = [
+        ("fischerandom", fischer_random()),
+        ("crazyhouse", crazyhouse()),
+        ("minishogi", minishogi()),
+        ("seirawan", seirawan()),
+    ];
     for (name, variant) in built_in.chain(others) {
         let Ok(position) = Position::from_fen(variant, text) else {
             continue;

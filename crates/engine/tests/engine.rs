@@ -203,7 +203,9 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
     // losing all pieces, explosions, check counting, races, no royal piece,
     // kings royal by count with duple check, a king held in check, mate
     // conditions, the bare king, several royal kinds, petrification,
-    // pieces in hand and drops, a setting-up phase.
+    // pieces in hand and drops, a setting-up phase, shogi's promoted forms
+    // and pawn-drop rule, pieces that turn over, a lion's safe arrival,
+    // gating.
     for name in [
         "antichess",
         "extinction",
@@ -221,6 +223,11 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
         "petrified",
         "crazyhouse",
         "placement",
+        "minishogi",
+        "kyotoshogi",
+        "dobutsu",
+        "shogi",
+        "seirawan",
     ] {
         let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
         let variant = fairy_variants::load(&path).unwrap();

@@ -338,3 +338,33 @@ fn a_promoted_form_must_name_an_unpromoted_kind() {
     let tokin = Position::from_fen(&variant, "k2/3/+P1K w - - 0 1").unwrap();
     assert_eq!(tokin.fen(), "k2/3/+P1K w - - 0 1");
 }
+
+#[test]
+fn pieces_are_conserved_through_minishogi_play() {
+    // Captures move pieces into hands unpromoted, drops take them out:
+    // counting a promoted form as the kind it came from (`+P` as `P`),
+    // board and hands together always hold two of each kind.
+    let mut random = common::Random(0x5_0091);
+    for _ in 0..20 {
+        let mut game: Position<'static> = minishogi().start_position();
+        for _ in 0..100 {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            game = game.play(moves[random.below(moves.len())]).unwrap();
+            let setup = game.to_setup();
+            let pieces: Vec<_> = setup
+                .board
+                .iter()
+                .flatten()
+                .chain(setup.hands.iter().flatten())
+                .collect();
+            for letter in ['P', 'S', 'G', 'B', 'R', 'K'] {
+                let count = pieces.iter().filter(|piece| piece.letter == letter).count();
+                assert_eq!(count, 2, "{letter} in {}", game.fen());
+            }
+            assert_eq!(game.hash(), game.compute_hash(), "{}", game.fen());
+        }
+    }
+}
