@@ -346,7 +346,9 @@ impl<W: Word> Variant<W> {
         let promoting_on_captures = kind_set(&|p| p.promotion.as_ref().is_some_and(|p| p.captures_only));
         let must_promote_on_captures =
             kind_set(&|p| p.promotion.as_ref().is_some_and(|p| p.captures_only && p.compulsory));
+        let in_place = crate::in_place::compile(&spec, &kind_of, &zone)?;
         let move_rules = gating
+            || !in_place.is_empty()
             || !promoting_on_captures.is_empty()
             || spec.checks_forbidden
             || drops.as_ref().is_some_and(|drops| drops.must_drop.is_some())
@@ -369,6 +371,7 @@ impl<W: Word> Variant<W> {
             promotion_limits,
             promoting_on_captures,
             must_promote_on_captures,
+            in_place,
             explosion,
             drops,
             captures_to_hand,
@@ -565,7 +568,9 @@ fn compile_kind<W: Word>(
             }
         }
     }
-    let promotion = piece.promotion.as_ref();
+    // A promotion in place is a move rule of its own: no move promotes by
+    // arriving.
+    let promotion = piece.promotion.as_ref().filter(|p| !p.in_place);
     let promotion_zone = match promotion {
         Some(promotion) => zone(&promotion.zone, color, &|| {
             format!("the promotion zone of {:?}", piece.letter)
@@ -711,6 +716,9 @@ fn compile_promotions<W: Word>(
     for (index, piece) in spec.pieces.iter().enumerate() {
         let Some(promotion) = &piece.promotion else { continue };
         let letter = piece.letter;
+        if promotion.in_place {
+            continue;
+        }
         for color in Color::ALL {
             // No choices: a compulsory promotion bars the zone, as
             // Fairy-Stockfish's pawns without promotion types are barred.

@@ -52,6 +52,7 @@ mod game;
 mod gating;
 mod goal;
 mod hand;
+mod in_place;
 mod kinds;
 mod legality;
 mod mate_condition;

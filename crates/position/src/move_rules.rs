@@ -1,5 +1,6 @@
 //! Move rules over the legal moves: promotion limits (spartan), promotion
-//! by captures only (micro shogi), checks
+//! by captures only (micro shogi) and in place (sittuyin, added to the
+//! legal moves), gating (added likewise), checks
 //! forbidden (racing kings), a royal piece held in check (makpong), and
 //! compulsory capture (antichess, losers): a side that can capture must.
 //!
@@ -46,6 +47,7 @@ impl<W: Word> Position<'_, W> {
         let must_drop = self.must_drop();
         let no_promotion_rules = self.variant.promotion_limits.is_empty()
             && self.variant.promoting_on_captures.is_empty()
+            && self.variant.in_place.is_empty()
             && !self.variant.gating;
         let only_compulsory_capture = spec.compulsory_capture
             && !spec.checks_forbidden
@@ -68,6 +70,9 @@ impl<W: Word> Position<'_, W> {
         }
         let mut moves = MoveList::new();
         self.generate_by_strategy(&mut MoveCollector(&mut moves));
+        if !self.variant.in_place.is_empty() {
+            self.add_in_place_promotions(&mut moves);
+        }
         for &(kind, limit) in &self.variant.promotion_limits {
             if self.pieces_of(self.turn, kind).count() >= limit {
                 moves.retain(|mv| mv.promotion() != Some(kind));

@@ -96,6 +96,15 @@ pub struct Promotion {
     /// compulsory promotion binds captures only.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
     pub captures_only: bool,
+    /// Sittuyin's promotion (Fairy-Stockfish's `sittuyinPromotion`): no
+    /// move promotes by arriving; instead a piece standing in the zone (or
+    /// its side's last of its kind, anywhere) may, as its move, turn into
+    /// a choice where it stands or one step of the new piece away, onto an
+    /// empty square, provided the new piece attacks no enemy piece there
+    /// and gives no check. Coordinate notation writes the promotion in
+    /// place from the square to itself (`d5d5f`).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
+    pub in_place: bool,
 }
 
 impl Promotion {
@@ -108,6 +117,7 @@ impl Promotion {
             compulsory: true,
             on_leaving: false,
             captures_only: false,
+            in_place: false,
         }
     }
 

@@ -618,8 +618,10 @@ impl<'v, W: Word> Position<'v, W> {
             return;
         };
         let kind = &variant.kinds[usize::from(moving >> 1)];
-        if mv.is_pass() {
-            return self.pass(kind.resets_clock);
+        // A pass, or a promotion in place (sittuyin): nothing moves (a
+        // chess960 king may castle without moving, and is not one).
+        if from == to && mv.castling_index().is_none() {
+            return self.stay(mv, kind.resets_clock);
         }
         let victim = self.victim;
         let had_en_passant = self.en_passant.any();
@@ -684,10 +686,21 @@ impl<'v, W: Word> Position<'v, W> {
     /// in Fairy-Stockfish, where a pass is a move of the piece it is
     /// written with from its square to itself, a pass written with a pawn
     /// (a kind that resets the n-move clock) resets the clock.
+    ///
+    /// A promotion in place (sittuyin) turns the piece where it stands, and
+    /// resets the clock as promotions do.
     #[cold]
-    fn pass(&mut self, resets_clock: bool) {
+    fn stay(&mut self, mv: Move, resets_clock: bool) {
         self.clear_en_passant();
-        self.end_turn(resets_clock);
+        match mv.promotion() {
+            Some(promoted) => {
+                let square = mv.from();
+                self.take(square);
+                self.put(square, code(self.turn, promoted));
+                self.end_turn(true);
+            }
+            None => self.end_turn(resets_clock),
+        }
     }
 
     /// Removes the en passant squares, and their keys from the hash.

@@ -35,6 +35,8 @@ pub struct Variant<W: Word = u64> {
     /// Kinds that promote by captures only, and those of them that must.
     pub(crate) promoting_on_captures: KindSet,
     pub(crate) must_promote_on_captures: KindSet,
+    /// Promotions in place (sittuyin), a move rule.
+    pub(crate) in_place: Vec<crate::in_place::InPlacePromotion<W>>,
     /// Kinds that may not capture their own kind.
     pub(crate) spares_own_kind: KindSet,
     /// Kinds that turn into walls when they capture.

@@ -80,7 +80,9 @@
 //! # promotion tables may also give `squares`, `black_squares` (Black's own
 //! # squares instead of White's mirrored), `black_to` (Black's choices) and
 //! # `on_leaving = true` (moves from the zone promote too: shogi) and
-//! # `captures_only = true` (only captures promote: micro shogi)
+//! # `captures_only = true` (only captures promote: micro shogi) and
+//! # `in_place = true` (sittuyin: a piece in the zone, or the last of its
+//! # kind, turns into a choice where it stands or a step away, as its move)
 //! unpromoted = "P"           # it is the promoted form of that kind: FEN writes `+P`, and
 //!                            # captured it goes to the hand as that kind (shogi's tokin)
 //!
@@ -362,6 +364,8 @@ struct PromotionFile {
     on_leaving: bool,
     #[serde(default)]
     captures_only: bool,
+    #[serde(default)]
+    in_place: bool,
 }
 
 fn yes() -> bool {
@@ -627,6 +631,7 @@ impl PieceFile {
             rule.compulsory = promotion.compulsory;
             rule.on_leaving = promotion.on_leaving;
             rule.captures_only = promotion.captures_only;
+            rule.in_place = promotion.in_place;
             spec = spec.promotion(rule);
         }
         if let Some(unpromoted) = self.unpromoted {

@@ -111,7 +111,11 @@ fn destinations<W: Word>(
 /// has no move on an empty board.
 fn may_land<W: Word>(variant: &Variant<W>, letter: char, color: Color, square: Square) -> bool {
     let spec = spec_of(variant, letter);
-    if let Some(promotion) = spec.promotion.as_ref().filter(|p| p.compulsory && !p.on_leaving) {
+    if let Some(promotion) = spec
+        .promotion
+        .as_ref()
+        .filter(|p| p.compulsory && !p.on_leaving && !p.in_place)
+    {
         if in_zone(variant, &promotion.zone, color, square) {
             return false;
         }
@@ -406,7 +410,9 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                     // Shogi's pieces promote leaving the zone too; some
                     // only by captures.
                     let promotes = spec.promotion.as_ref().filter(|p| {
-                        (in_zone(variant, &p.zone, us, to) || (p.on_leaving && in_zone(variant, &p.zone, us, from)))
+                        !p.in_place
+                            && (in_zone(variant, &p.zone, us, to)
+                                || (p.on_leaving && in_zone(variant, &p.zone, us, from)))
                             && (capturing || !p.captures_only)
                     });
                     match promotes {
@@ -549,6 +555,71 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
         }
     }
     found.extend(drops(variant, setup));
+    found.extend(in_place_promotions(variant, setup));
+    found
+}
+
+/// Sittuyin's promotions in place: a piece in its zone (or its side's last
+/// of its kind) becomes a choice where it stands or a step of the new
+/// piece away, onto an empty square, below the choice's limit, if the new
+/// piece then attacks no enemy piece and gives no check. King safety is
+/// left to the caller, as for every pseudo-legal move.
+fn in_place_promotions<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
+    let us = setup.turn;
+    let size = variant.size();
+    let own = |letter: char| {
+        size.squares()
+            .filter(|&s| setup.piece_at(s) == Some(SetupPiece::new(us, letter)))
+            .collect::<Vec<Square>>()
+    };
+    let mut found = Vec::new();
+    for piece in &variant.spec().pieces {
+        let Some(promotion) = piece.promotion.as_ref().filter(|p| p.in_place) else {
+            continue;
+        };
+        let pieces = own(piece.letter);
+        for &from in &pieces {
+            if pieces.len() > 1 && !in_zone(variant, &promotion.zone, us, from) {
+                continue;
+            }
+            for &letter in promotion.choices_for(us) {
+                let spec = spec_of(variant, letter);
+                if spec
+                    .promotion_limit
+                    .is_some_and(|limit| own(letter).len() as u32 >= limit)
+                {
+                    continue;
+                }
+                let mut targets = vec![from];
+                for part in spec.movement.parts().iter().filter(|p| p.mode().can_move()) {
+                    targets.extend(destinations(variant, setup, spec, part, us, from, Landing::Empty));
+                }
+                targets.sort();
+                targets.dedup();
+                for to in targets {
+                    let mut after = setup.clone();
+                    after.board[from.index()] = None;
+                    after.board[to.index()] = Some(SetupPiece::new(us, letter));
+                    let threatens = size.squares().any(|s| {
+                        after.piece_at(s).is_some_and(|p| p.color != us) && attacks_from(variant, &after, to, s)
+                    });
+                    after.turn = us.other();
+                    if threatens || in_check(variant, &after, us.other()) {
+                        continue;
+                    }
+                    found.push(Candidate {
+                        from,
+                        to,
+                        promotion: Some(letter),
+                        en_passant_victim: None,
+                        rook: None,
+                        written_to: None,
+                        drop: None,
+                    });
+                }
+            }
+        }
+    }
     found
 }
 
@@ -773,6 +844,20 @@ fn gating_moves<W: Word>(variant: &Variant<W>, setup: &Setup, candidates: &[Cand
         .collect();
     hand.sort();
     hand.dedup();
+    // Only where the piece could be dropped (no pawn on the first rank).
+    let rules = variant.spec().drops.as_ref().unwrap();
+    let droppable = |letter: char, square: Square| {
+        let upper = letter.to_ascii_uppercase();
+        rules
+            .zone
+            .as_ref()
+            .is_none_or(|zone| in_zone(variant, zone, us, square))
+            && spec_of(variant, upper)
+                .drop_zone
+                .as_ref()
+                .is_none_or(|zone| in_zone(variant, zone, us, square))
+            && may_land(variant, upper, us, square)
+    };
     let mut found = Vec::new();
     for candidate in candidates {
         if candidate.drop.is_some() || candidate.en_passant_victim.is_some() || candidate.promotion.is_some() {
@@ -784,14 +869,16 @@ fn gating_moves<W: Word>(variant: &Variant<W>, setup: &Setup, candidates: &[Cand
                 Some((rook_from, rook_to)) => {
                     let shown_to = candidate.written_to.unwrap_or(candidate.to);
                     let clear = |s: Square| s != candidate.to && s != rook_to;
-                    if gates.contains(&candidate.from) && clear(candidate.from) {
+                    if gates.contains(&candidate.from) && clear(candidate.from) && droppable(letter, candidate.from) {
                         found.push(written(candidate.from, shown_to, letter));
                     }
-                    if gates.contains(&rook_from) && clear(rook_from) {
+                    if gates.contains(&rook_from) && clear(rook_from) && droppable(letter, rook_from) {
                         found.push(written(rook_from, candidate.from, letter));
                     }
                 }
-                None if gates.contains(&candidate.from) => found.push(written(candidate.from, candidate.to, letter)),
+                None if gates.contains(&candidate.from) && droppable(letter, candidate.from) => {
+                    found.push(written(candidate.from, candidate.to, letter));
+                }
                 None => {}
             }
         }
