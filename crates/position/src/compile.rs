@@ -347,7 +347,9 @@ impl<W: Word> Variant<W> {
         let must_promote_on_captures =
             kind_set(&|p| p.promotion.as_ref().is_some_and(|p| p.captures_only && p.compulsory));
         let in_place = crate::in_place::compile(&spec, &kind_of, &zone)?;
+        let no_drop_checks = spec.drops.as_ref().is_some_and(|drops| drops.no_drop_checks);
         let move_rules = gating
+            || no_drop_checks
             || !in_place.is_empty()
             || !promoting_on_captures.is_empty()
             || spec.checks_forbidden

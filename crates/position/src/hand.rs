@@ -96,6 +96,11 @@ pub struct Drops {
     /// of their own (Seirawan chess, where captured pieces leave the game).
     #[cfg_attr(feature = "serde", serde(default))]
     pub gating_only: bool,
+    /// Whether a drop may not give check (Fairy-Stockfish's `dropChecks =
+    /// false`). As there, only a piece royal by kind is checked: in atomic
+    /// crazyhouse, whose king is royal by count, the rule changes nothing.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub no_drop_checks: bool,
 }
 
 /// A limit on the pieces of a kind a side may have on one file for a drop
@@ -192,6 +197,15 @@ impl Drops {
         Drops {
             gating: true,
             gating_only: only,
+            ..self
+        }
+    }
+
+    /// No drop may give check.
+    #[must_use]
+    pub fn no_drop_checks(self) -> Drops {
+        Drops {
+            no_drop_checks: true,
             ..self
         }
     }

@@ -1,6 +1,6 @@
 //! Move rules over the legal moves: promotion limits (spartan), promotion
 //! by captures only (micro shogi) and in place (sittuyin, added to the
-//! legal moves), gating (added likewise), checks
+//! legal moves), gating (added likewise), drops that may not check, checks
 //! forbidden (racing kings), a royal piece held in check (makpong), and
 //! compulsory capture (antichess, losers): a side that can capture must.
 //!
@@ -45,7 +45,14 @@ impl<W: Word> Position<'_, W> {
     pub(crate) fn generate_restricted<S: MoveSink<W>>(&self, sink: &mut S) {
         let spec = &self.variant.spec;
         let must_drop = self.must_drop();
-        let no_promotion_rules = self.variant.promotion_limits.is_empty()
+        let no_drop_checks = self
+            .variant
+            .spec
+            .drops
+            .as_ref()
+            .is_some_and(|drops| drops.no_drop_checks);
+        let no_promotion_rules = !no_drop_checks
+            && self.variant.promotion_limits.is_empty()
             && self.variant.promoting_on_captures.is_empty()
             && self.variant.in_place.is_empty()
             && !self.variant.gating;
@@ -83,6 +90,12 @@ impl<W: Word> Position<'_, W> {
         }
         if !self.variant.promoting_on_captures.is_empty() {
             moves.retain(|&mv| self.promotes_as_captures_say(mv));
+        }
+        // As in Fairy-Stockfish, only a king royal by kind is checked (atomic
+        // crazyhouse's, royal by count, is not).
+        if no_drop_checks && !self.variant.royal.is_empty() {
+            let checkers = self.checkers_of_turn();
+            moves.retain(|mv| !mv.is_drop() || !self.gives_check_by(*mv, &checkers));
         }
         if self.variant.spec.checks_forbidden {
             let checkers = self.checkers_of_turn();

@@ -57,7 +57,8 @@
 //!                            # true: a piece leaving its back-rank square for the first
 //!                            # time may have one from the hand put in its place, written
 //!                            # with the castling rights (`KQBCDFGkqbcdfg`); gating_only =
-//!                            # true: never dropped otherwise (Seirawan chess)
+//!                            # true: never dropped otherwise (Seirawan chess);
+//!                            # no_drop_checks = true: no drop may give check (atomiczh)
 //!
 //! [[piece]]                  # one table per piece kind, in order
 //! letter = "P"               # required: White's upper-case FEN letter
@@ -462,6 +463,8 @@ struct DropsFile {
     #[serde(default)]
     gating_only: bool,
     #[serde(default)]
+    no_drop_checks: bool,
+    #[serde(default)]
     ranks: Vec<u8>,
     #[serde(default)]
     squares: Vec<String>,
@@ -725,6 +728,9 @@ impl VariantFile {
             }
             if file.gating || file.gating_only {
                 drops = drops.gating(file.gating_only);
+            }
+            if file.no_drop_checks {
+                drops = drops.no_drop_checks();
             }
             spec = spec.drops(drops);
         }

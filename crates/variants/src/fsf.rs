@@ -345,7 +345,7 @@ const IGNORED: [&str; 6] = [
 
 /// Options of rule families this library does not have yet, each with the
 /// family's name; they are accepted with the value that turns them off.
-const UNSUPPORTED: [(&str, &str); 53] = [
+const UNSUPPORTED: [(&str, &str); 52] = [
     ("castlingWins", "castling goals"),
     ("twoBoards", "a second board feeding the hands"),
     ("sittuyinPromotion", "sittuyin promotion"),
@@ -357,7 +357,6 @@ const UNSUPPORTED: [(&str, &str); 53] = [
     ("tripleStepRegionWhite", "triple steps"),
     ("tripleStepRegionBlack", "triple steps"),
     ("oppositeCastling", "opposite castling"),
-    ("dropChecks", "pieces in hand and drops"),
     ("enclosingDrop", "enclosing drops"),
     ("enclosingDropStart", "enclosing drops"),
     ("sittuyinRookDrop", "pieces in hand and drops"),
@@ -477,6 +476,7 @@ struct Config {
     piece_drops: bool,
     captures_to_hand: bool,
     drop_loop: bool,
+    drop_checks: bool,
     first_rank_pawn_drops: bool,
     promotion_zone_pawn_drops: bool,
     drop_region: Option<Region>,
@@ -558,6 +558,7 @@ impl Config {
             piece_drops: false,
             captures_to_hand: false,
             drop_loop: false,
+            drop_checks: true,
             first_rank_pawn_drops: false,
             promotion_zone_pawn_drops: false,
             drop_region: None,
@@ -921,6 +922,7 @@ impl Config {
             ("pieceDrops", &mut self.piece_drops),
             ("capturesToHand", &mut self.captures_to_hand),
             ("dropLoop", &mut self.drop_loop),
+            ("dropChecks", &mut self.drop_checks),
             ("firstRankPawnDrops", &mut self.first_rank_pawn_drops),
             ("promotionZonePawnDrops", &mut self.promotion_zone_pawn_drops),
             ("mustDrop", &mut self.must_drop),
@@ -1064,6 +1066,9 @@ impl Config {
             }
             if self.castling_dropped_piece {
                 drops = drops.castling_by_drop();
+            }
+            if !self.drop_checks {
+                drops = drops.no_drop_checks();
             }
             spec = spec.drops(drops);
         }
@@ -1432,7 +1437,7 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 87] = [
+const KNOWN: [&str; 88] = [
     "mustDrop",
     "mustDropType",
     "dropOppositeColoredBishop",
@@ -1440,6 +1445,7 @@ const KNOWN: [&str; 87] = [
     "pieceDrops",
     "capturesToHand",
     "dropLoop",
+    "dropChecks",
     "firstRankPawnDrops",
     "promotionZonePawnDrops",
     "dropRegion",

@@ -409,3 +409,32 @@ fn a_piece_given_from_outside_the_game_goes_to_the_hand() {
         }
     );
 }
+
+#[test]
+fn where_drops_may_not_check_no_drop_gives_check() {
+    // Kings and rooks on 3 x 3, White to drop a rook: on a1, a2, b3 and
+    // c3 it would check the king on a3; b1, b2 and c2 are left, with the
+    // king's steps to b1 and c2 (b2 touches the other king).
+    let spec = |no_checks: bool| {
+        let mut drops = fairy_position::Drops::new();
+        if no_checks {
+            drops = drops.no_drop_checks();
+        }
+        VariantSpec::new(
+            "drops",
+            fairy_geometry::Geometry::new(fairy_geometry::BoardSize::new(3, 3).unwrap()),
+            "k2/3/2K[R] w - - 0 1",
+        )
+        .piece(fairy_position::PieceSpec::new('K', "king", fairy_movement::Movement::king()).royal())
+        .piece(fairy_position::PieceSpec::new(
+            'R',
+            "rook",
+            fairy_movement::Movement::rook(),
+        ))
+        .drops(drops)
+    };
+    let free = Variant::<u64>::new(spec(false)).unwrap();
+    assert_eq!(moves(&free.start_position()).len(), 9);
+    let quiet = Variant::<u64>::new(spec(true)).unwrap();
+    assert_eq!(moves(&quiet.start_position()), ["R@b1", "R@b2", "R@c2", "c1b1", "c1c2"]);
+}

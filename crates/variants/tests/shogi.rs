@@ -368,3 +368,18 @@ fn pieces_are_conserved_through_minishogi_play() {
         }
     }
 }
+
+// Deeper than perft.sh goes, against Fairy-Stockfish's `go perft` (its
+// `largeboards` build) on the same positions: run with `--ignored`.
+
+#[test]
+#[ignore = "20 million nodes: run with --release -- --ignored"]
+fn shogi_start_perft_5_as_fairy_stockfish_go_perft() {
+    assert_eq!(shogi().start_position().perft(5), 19_861_490);
+}
+
+#[test]
+#[ignore = "8 million nodes: run with --release -- --ignored"]
+fn minishogi_start_perft_6_as_fairy_stockfish_go_perft() {
+    assert_eq!(minishogi().start_position().perft(6), 8_276_188);
+}
