@@ -6,27 +6,12 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
+#[macro_use]
 mod common;
-
-use std::sync::OnceLock;
 
 use common::{moves, play, position};
 use fairy_movement::Color;
 use fairy_position::{FenError, ParseFenError, Position, PositionError, Variant, VariantSpec};
-
-fn gallery_spec(name: &str) -> VariantSpec {
-    let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-    fairy_variants::spec_from_toml(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-macro_rules! gallery_variant {
-    ($function:ident, $name:literal) => {
-        fn $function() -> &'static Variant<u64> {
-            static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
-            VARIANT.get_or_init(|| Variant::new(gallery_spec($name)).unwrap())
-        }
-    };
-}
 
 gallery_variant!(crazyhouse, "crazyhouse");
 gallery_variant!(loop_chess, "loop");

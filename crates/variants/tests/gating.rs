@@ -4,26 +4,10 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
+#[macro_use]
 mod common;
 
-use std::sync::OnceLock;
-
 use common::{moves, moves_from, play, position};
-use fairy_position::{Variant, VariantSpec};
-
-fn gallery_spec(name: &str) -> VariantSpec {
-    let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-    fairy_variants::spec_from_toml(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-macro_rules! gallery_variant {
-    ($function:ident, $name:literal) => {
-        fn $function() -> &'static Variant<u64> {
-            static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
-            VARIANT.get_or_init(|| Variant::new(gallery_spec($name)).unwrap())
-        }
-    };
-}
 
 gallery_variant!(seirawan, "seirawan");
 gallery_variant!(shouse, "shouse");

@@ -5,9 +5,8 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
+#[macro_use]
 mod common;
-
-use std::sync::OnceLock;
 
 use common::{ended, moves, moves_from, play, position};
 use fairy_geometry::Word;
@@ -15,20 +14,6 @@ use fairy_movement::{Color, Movement};
 use fairy_position::{
     EndReason, FenError, ParseFenError, PieceSpec, Position, Promotion, Variant, VariantError, VariantSpec, Zone,
 };
-
-fn gallery_spec(name: &str) -> VariantSpec {
-    let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-    fairy_variants::spec_from_toml(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-macro_rules! gallery_variant {
-    ($function:ident, $name:literal, $word:ty) => {
-        fn $function() -> &'static Variant<$word> {
-            static VARIANT: OnceLock<Variant<$word>> = OnceLock::new();
-            VARIANT.get_or_init(|| Variant::new(gallery_spec($name)).unwrap())
-        }
-    };
-}
 
 gallery_variant!(minishogi, "minishogi", u64);
 gallery_variant!(kyotoshogi, "kyotoshogi", u64);

@@ -4,21 +4,12 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
+#[macro_use]
 mod common;
 
-use std::sync::OnceLock;
-
 use common::{moves, moves_from, position};
-use fairy_position::Variant;
 
-fn sittuyin() -> &'static Variant<u64> {
-    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
-    VARIANT.get_or_init(|| {
-        let path = format!("{}/../../examples/variants/sittuyin.toml", env!("CARGO_MANIFEST_DIR"));
-        let spec = fairy_variants::spec_from_toml(&std::fs::read_to_string(path).unwrap()).unwrap();
-        Variant::new(spec).unwrap()
-    })
-}
+gallery_variant!(sittuyin, "sittuyin");
 
 #[test]
 fn sittuyin_perft_as_fairy_stockfish() {
