@@ -6,8 +6,9 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
-#[macro_use]
 mod common;
+#[macro_use]
+mod from_gallery;
 
 use common::{moves, play, position};
 use fairy_movement::Color;

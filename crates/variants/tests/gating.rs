@@ -4,8 +4,9 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
-#[macro_use]
 mod common;
+#[macro_use]
+mod from_gallery;
 
 use common::{moves, moves_from, play, position};
 

@@ -5,8 +5,9 @@
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
-#[macro_use]
 mod common;
+#[macro_use]
+mod from_gallery;
 
 use common::{ended, moves, moves_from, play, position};
 use fairy_geometry::Word;

@@ -6,27 +6,6 @@ use fairy_geometry::Word;
 use fairy_movement::Color;
 use fairy_position::{EndReason, Outcome, Position, Variant};
 
-/// A definition of the gallery, `examples/variants/<name>.toml`.
-pub fn gallery_spec(name: &str) -> fairy_position::VariantSpec {
-    let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-    fairy_variants::spec_from_toml(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-/// Defines `fn $function() -> &'static Variant<$word>` (`u64` if not
-/// given): the gallery's variant `$name`, compiled once.
-#[allow(unused_macros)]
-macro_rules! gallery_variant {
-    ($function:ident, $name:literal) => {
-        gallery_variant!($function, $name, u64);
-    };
-    ($function:ident, $name:literal, $word:ty) => {
-        fn $function() -> &'static fairy_position::Variant<$word> {
-            static VARIANT: std::sync::OnceLock<fairy_position::Variant<$word>> = std::sync::OnceLock::new();
-            VARIANT.get_or_init(|| fairy_position::Variant::new(common::gallery_spec($name)).unwrap())
-        }
-    };
-}
-
 /// The position of `fen` in `variant`, which must be legal.
 pub fn position(variant: &'static Variant<u64>, fen: &str) -> Position<'static> {
     Position::from_fen(variant, fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
