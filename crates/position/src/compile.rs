@@ -273,7 +273,7 @@ impl<W: Word> Variant<W> {
                 .fold(KindSet::EMPTY, |set, (i, _)| set.with(PieceKind::new(i as u8)))
         };
         let royal = kind_set(&|p| p.royal);
-        let promotes_to_royal = compile_promotions(&spec, &mut kinds, royal, &kind_of, &zone)?;
+        let promotes_to_royal = compile_promotions(&spec, &mut kinds, royal, &kind_of)?;
         // One royal piece a side, whose checks and pins the fast path
         // reads; otherwise every royal piece must be kept safe.
         let single_royal = royal.len() <= 1 && !promotes_to_royal;
@@ -307,7 +307,7 @@ impl<W: Word> Variant<W> {
         // Read on every move: kept beside the drop rules they derive from.
         let captures_to_hand = spec.drops.as_ref().is_some_and(|drops| drops.captures_to_hand);
         let tracks_promoted = drops.as_ref().is_some_and(|drops| drops.demotes_to.is_some());
-        let gating = drops.as_ref().is_some_and(|drops| drops.gating);
+        let gating = spec.drops.as_ref().is_some_and(|drops| drops.gating);
         let spares_own_kind = kind_set(&|p| p.spares_own_kind);
         let petrifying = kind_set(&|p| p.petrifies);
         if explosion.is_some() && !petrifying.is_empty() {
@@ -708,7 +708,6 @@ fn compile_promotions<W: Word>(
     kinds: &mut [Kind<W>],
     royal: KindSet,
     kind_of: &KindOf<'_>,
-    zone: &ZoneOf<'_, W>,
 ) -> Result<bool, VariantError> {
     let mut promotes_to_royal = false;
     let forbidden: Vec<[SquareSet<W>; 2]> = kinds
@@ -733,13 +732,13 @@ fn compile_promotions<W: Word>(
                     choices.push(chosen);
                 }
             }
-            let zone_squares = zone(&promotion.zone, color, &|| format!("the promotion zone of {letter:?}"))?;
+            // The zone compiled with the kind's moves; moves from it
+            // promote wherever they end where they may leave it.
             let promotions = &kinds[index].moves[color.index()].promotions;
-            // Moves from the zone promote wherever they end.
             let squares = if promotions.leaving.any() {
                 SquareSet::board(spec.geometry.size())
             } else {
-                zone_squares
+                promotions.zone
             };
             let mut groups: SmallVec<[PromotionGroup<W>; 1]> = SmallVec::new();
             for square in squares {

@@ -10,7 +10,7 @@
 //! Fairy-Stockfish, the added piece never makes a move legal, and castling
 //! may not gate onto a square its king or rook ends on.
 
-use fairy_geometry::{Square, SquareSet, Word};
+use fairy_geometry::{File, Square, SquareSet, Word};
 use fairy_movement::Color;
 
 use crate::{Move, MoveList, Position};
@@ -23,20 +23,15 @@ impl<W: Word> Position<'_, W> {
         self.gates
     }
 
-    /// Whether the variant gates.
-    fn gating_variant(&self) -> bool {
-        self.variant.drops.as_ref().is_some_and(|drops| drops.gating)
-    }
-
     /// The back-rank square of the file lettered `letter` for `color`.
     fn gate_square(&self, letter: char, color: Color) -> Option<Square> {
         let size = self.variant.size();
-        let file = u8::try_from((letter.to_ascii_lowercase() as u32).wrapping_sub('a' as u32)).ok()?;
+        let file = File::from_letter(letter.to_ascii_lowercase())?;
         let rank = match color {
             Color::White => 0,
             Color::Black => size.ranks() - 1,
         };
-        size.square_at(file, rank)
+        size.square_at(file.index(), rank)
     }
 
     /// Splits a FEN's castling letters: in a gating variant a file letter
@@ -44,7 +39,7 @@ impl<W: Word> Position<'_, W> {
     /// letters, and keeps the gates' letters to set once the castling
     /// rights are read.
     pub(crate) fn split_gate_letters(&self, letters: &[char]) -> (Vec<char>, Vec<char>) {
-        if !self.gating_variant() {
+        if !self.variant.gating {
             return (letters.to_vec(), Vec::new());
         }
         let castling: Vec<char> = self.variant.castling_letters().collect();
@@ -59,7 +54,7 @@ impl<W: Word> Position<'_, W> {
     /// has something to gate (a side that has nothing left keeps no gates,
     /// and FEN writes none).
     pub(crate) fn read_gates(&mut self, letters: &[char]) {
-        if !self.gating_variant() {
+        if !self.variant.gating {
             return;
         }
         let mut gates = SquareSet::EMPTY;
@@ -99,7 +94,7 @@ impl<W: Word> Position<'_, W> {
     /// the files of its gates that its rights do not imply, while it has
     /// pieces to gate (or may get some by captures).
     pub(crate) fn gate_letters(&self, color: Color) -> Vec<char> {
-        if !self.gating_variant() || !self.may_gate(color) {
+        if !self.variant.gating || !self.may_gate(color) {
             return Vec::new();
         }
         let mut implied = SquareSet::EMPTY;
@@ -116,12 +111,10 @@ impl<W: Word> Position<'_, W> {
         squares.sort_by_key(|&square| size.file_of(square));
         squares
             .into_iter()
-            .map(|square| {
-                let letter = char::from(b'a' + size.file_of(square));
-                match color {
-                    Color::White => letter.to_ascii_uppercase(),
-                    Color::Black => letter,
-                }
+            .filter_map(|square| File::new(size.file_of(square)))
+            .map(|file| match color {
+                Color::White => file.letter().to_ascii_uppercase(),
+                Color::Black => file.letter(),
             })
             .collect()
     }
@@ -139,8 +132,9 @@ impl<W: Word> Position<'_, W> {
         if open.is_empty() {
             return;
         }
-        let plain: Vec<Move> = moves.iter().copied().collect();
-        for mv in plain {
+        // The gating forms go after the plain moves they come from.
+        for index in 0..moves.len() {
+            let mv = moves[index];
             if mv.is_drop() || mv.is_pass() || mv.is_en_passant() || mv.promotion().is_some() {
                 continue;
             }

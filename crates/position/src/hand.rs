@@ -311,8 +311,7 @@ pub(crate) struct CompiledDrops<W: Word> {
     pub from_hand: Vec<PieceKind>,
     /// Per kind in hand: the promoted form it may also be dropped as.
     pub promoted_drops: Vec<Option<PieceKind>>,
-    /// Whether pieces in hand gate (Seirawan chess), and whether only so.
-    pub gating: bool,
+    /// Whether pieces in hand enter only by gating (Seirawan chess).
     pub gating_only: bool,
     /// The kind limited per file, and the limit.
     pub file_limit: Option<(PieceKind, u32)>,
@@ -414,7 +413,6 @@ impl<W: Word> CompiledDrops<W> {
             promoted_drops,
             file_limit,
             files,
-            gating: drops.gating,
             gating_only: drops.gating_only,
             must_drop,
             opposite_colors,
@@ -499,7 +497,7 @@ impl<'v, W: Word> Position<'v, W> {
             }
             let promoted = drops.promoted_drops.get(held.index()).copied().flatten();
             for kind in std::iter::once(held).chain(promoted) {
-                let to = self.drop_squares(drops, kind, allowed);
+                let to = self.drop_targets(drops, kind, allowed);
                 if to.any() {
                     sink.drops(kind, to);
                 }
@@ -509,7 +507,7 @@ impl<'v, W: Word> Position<'v, W> {
 
     /// Where the side to move may drop a piece of `kind` among `allowed`
     /// squares.
-    fn drop_squares(&self, drops: &CompiledDrops<W>, kind: PieceKind, allowed: SquareSet<W>) -> SquareSet<W> {
+    fn drop_targets(&self, drops: &CompiledDrops<W>, kind: PieceKind, allowed: SquareSet<W>) -> SquareSet<W> {
         let us = self.turn;
         let mut to = allowed & drops.zones[kind.index()][us.index()];
         if let Some((limited, count)) = drops.file_limit.filter(|&(limited, _)| limited == kind) {

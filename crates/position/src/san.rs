@@ -70,11 +70,6 @@ impl fmt::Display for SanError {
 
 impl Error for SanError {}
 
-/// The name of `square` on `position`'s board.
-fn size_name<W: Word>(position: &Position<'_, W>, square: fairy_geometry::Square) -> String {
-    position.variant().size().name(square).to_string()
-}
-
 /// The parts of a SAN text.
 struct SanParts {
     piece: Option<char>,
@@ -324,6 +319,7 @@ impl<'v, W: Word> Position<'v, W> {
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
         let trimmed = text.trim();
         let bare = trimmed.trim_end_matches(['+', '#', '!', '?']);
+        let size = self.variant.size();
         // A gated piece (Seirawan chess): `Nf3/H`, `O-O/Hh1`.
         let (bare, gated) = match bare.split_once('/') {
             Some((bare, gate)) => {
@@ -352,13 +348,12 @@ impl<'v, W: Word> Position<'v, W> {
                                 } else {
                                     rule.king_from
                                 };
-                                size_name(self, on) == square
+                                size.name(on).to_string() == square
                             }))
             }
             _ => false,
         };
         let legal: Vec<Move> = self.legal_moves().into_iter().filter(gate_fits).collect();
-        let size = self.variant.size();
         // Castling: `O-O`, `O-O-O`, naming the rook's square where two ways
         // go one direction (`O-O(h1)`).
         let (castles, rook) = match bare.strip_suffix(')').and_then(|rest| rest.split_once('(')) {
