@@ -165,6 +165,10 @@ impl<W: Word> Promotions<W> {
     /// squares.
     #[inline]
     pub fn count(&self, from: Square, to: SquareSet<W>) -> u64 {
+        // Most kinds never promote: no look at the zone or at `from`.
+        if self.zone.is_empty() {
+            return u64::from(to.count());
+        }
         self.count_promoting(to, self.promoting(from, to))
     }
 
