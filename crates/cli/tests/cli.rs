@@ -407,7 +407,7 @@ fn bad_analyse_and_play_arguments_give_one_line_errors() {
         &["analyse", "chess", "--depth", "x"],
         &["analyse", "chess", "--time", "-5"],
         &["analyse", "chess", "--depth", "2", "--fen", "8/8"],
-        &["analyse", "xiangqi", "--depth", "2"],
+        &["analyse", "no-such-variant", "--depth", "2"],
         &["play"],
         &["play", "chess", "--as", "red"],
         &["play", "chess", "--time", "0"],

@@ -18,6 +18,8 @@
 //! | `i` | only as the piece's first move (from its initial squares) |
 //! | `e` | en passant: capturing en passant, or leaving en passant squares |
 //! | `n` | lame: the squares passed must be empty (D, N, A, Z, ...) |
+//! | `p` | a hopper on the lines of W or F (`pR`, `pB`, `pQ`, `pW` as `pR`): over exactly one piece, landing anywhere beyond it up to the next piece; a range limits how far beyond (`pR2`) |
+//! | `g` | a grasshopper: `p` landing just beyond the screen |
 //! | `o` | the move wraps round the files as on a cylinder |
 //! | `f b l r v s h` | directions, as below |
 //!
@@ -46,8 +48,8 @@
 //! passant (Fairy-Stockfish ignores it and asks the variant which kinds
 //! do). It is stricter: letters it does not support are errors naming the
 //! letter and its position, never dropped as Fairy-Stockfish drops them
-//! (hoppers `p` `g`, multi-leg `a`, and the rest), and so are directions
-//! that select no move of their atom.
+//! (multi-leg `a`, hoppers on atoms other than W and F, and the rest), and
+//! so are directions that select no move of their atom.
 //!
 //! A Betza string may have at most [`MAX_BETZA_LENGTH`] characters.
 //!
@@ -61,8 +63,9 @@
 //! assert_eq!("BN".parse::<Movement>()?, Movement::bishop() + Movement::knight());
 //! assert_eq!(Movement::gnu().to_string(), "NC");
 //! assert_eq!("L".parse::<Movement>()?, Movement::camel());
-//! let error = "fpR".parse::<Movement>().unwrap_err();
-//! assert_eq!((error.position(), error.character()), (1, 'p'));
+//! let error = "faR".parse::<Movement>().unwrap_err();
+//! assert_eq!((error.position(), error.character()), (1, 'a'));
+//! assert_eq!("mRcpR".parse::<Movement>()?.to_string(), "mRcpR"); // the Xiangqi cannon
 //! # Ok::<(), fairy_movement::BetzaError>(())
 //! ```
 
@@ -193,12 +196,44 @@ struct Pending {
     en_passant: bool,
     lame: bool,
     wraps: bool,
+    /// `p` or `g` with its position.
+    hop: Option<(char, usize)>,
     directions: Vec<String>,
 }
 
 impl Pending {
     fn note(&mut self, position: usize) {
         self.start.get_or_insert(position);
+    }
+
+    /// The moves of `atom` the direction tokens select (all without
+    /// tokens); `split` as for [`token_selection`].
+    fn selection(&self, atom: Atom, split: bool) -> Directions {
+        if self.directions.is_empty() {
+            return Directions::ALL;
+        }
+        self.directions.iter().fold(Directions::empty(), |all, token| {
+            all | token_selection(atom, token, split)
+        })
+    }
+
+    /// `part` with the mode and flags read.
+    fn flagged(&self, mut part: Part) -> Part {
+        part = match (self.moves, self.captures) {
+            (true, false) => part.move_only(),
+            (false, true) => part.capture_only(),
+            _ => part,
+        };
+        if self.initial {
+            part = part.initial();
+        }
+        if self.en_passant {
+            part = part.en_passant();
+        }
+        if self.wraps {
+            part = part.wrapping();
+        }
+        part
     }
 }
 
@@ -294,6 +329,9 @@ impl Parser {
             },
         };
         let suffix = self.suffix(single)?;
+        if let Some((letter, at)) = pending.hop {
+            return self.hop_parts(&atoms, suffix, letter, at, position, pending);
+        }
         let reach = match (suffix, rides) {
             (Suffix::Ride(max), _) => Reach::Ride { max },
             (Suffix::None, true) => Reach::Ride { max: None },
@@ -306,45 +344,56 @@ impl Parser {
             return Err(self.error(BetzaErrorKind::BadLame, position));
         }
         let split = atoms.len() == 1;
-        let mode = match (pending.moves, pending.captures) {
-            (true, false) => Mode::Move,
-            (false, true) => Mode::Capture,
-            _ => Mode::MoveOrCapture,
-        };
         let mut parts = Vec::with_capacity(atoms.len());
         for atom in atoms {
-            let directions = if pending.directions.is_empty() {
-                Directions::ALL
-            } else {
-                pending.directions.iter().fold(Directions::empty(), |all, token| {
-                    all | token_selection(atom, token, split)
-                })
-            };
-            let mut part = Part::leap(atom).only(directions);
+            let mut part = Part::leap(atom).only(pending.selection(atom, split));
             if part.offsets().is_empty() {
                 return Err(self.error(BetzaErrorKind::NoMoves, position));
             }
             part = match reach {
-                Reach::Leap => part,
+                Reach::Leap | Reach::Hop { .. } => part,
                 Reach::Ride { max } => part.range(max.unwrap_or(0)),
                 Reach::Lame => part.lame(),
                 Reach::Steps(count) => part.steps(count),
             };
-            part = match mode {
-                Mode::MoveOrCapture => part,
-                Mode::Move => part.move_only(),
-                Mode::Capture => part.capture_only(),
-            };
-            if pending.initial {
-                part = part.initial();
+            parts.push(pending.flagged(part));
+        }
+        Ok(parts)
+    }
+
+    /// The parts of a hopper (`p` or `g` at `at`) on `atoms`: it rides
+    /// lines of W or F, and a range limits how far beyond the screen it
+    /// lands (`g` alone: one square), as Fairy-Stockfish reads them.
+    fn hop_parts(
+        &self,
+        atoms: &[Atom],
+        suffix: Suffix,
+        letter: char,
+        at: usize,
+        position: usize,
+        pending: &Pending,
+    ) -> Result<Vec<Part>, BetzaError> {
+        if pending.lame {
+            return Err(self.error(BetzaErrorKind::BadLame, position));
+        }
+        if atoms.iter().any(|&atom| atom != Atom::WAZIR && atom != Atom::FERZ) {
+            return Err(self.error(BetzaErrorKind::Unsupported, at));
+        }
+        let land_within = match suffix {
+            Suffix::Ride(Some(max)) => max,
+            Suffix::None | Suffix::Ride(None) if letter == 'g' => 1,
+            Suffix::None | Suffix::Ride(None) => 0,
+            Suffix::Steps(_) => return Err(self.error(BetzaErrorKind::BadNumber, position + 1)),
+        };
+        let mut parts = Vec::with_capacity(atoms.len());
+        for &atom in atoms {
+            let part = Part::hop(atom)
+                .only(pending.selection(atom, atoms.len() == 1))
+                .landing_within(land_within);
+            if part.offsets().is_empty() {
+                return Err(self.error(BetzaErrorKind::NoMoves, position));
             }
-            if pending.en_passant {
-                part = part.en_passant();
-            }
-            if pending.wraps {
-                part = part.wrapping();
-            }
-            parts.push(part);
+            parts.push(pending.flagged(part));
         }
         Ok(parts)
     }
@@ -378,6 +427,7 @@ impl Parser {
                     };
                     pending.directions.push(token);
                 }
+                'p' | 'g' if pending.hop.is_none() => pending.hop = Some((c, position)),
                 'p' | 'g' | 'a' | 'j' | 'x' | 'y' | 'z' | 'q' | 'u' | 't' | 'k' | 'd' | 'O' | 'U' | 'I' => {
                     return Err(self.error(BetzaErrorKind::Unsupported, position));
                 }
@@ -411,7 +461,7 @@ impl Movement {
     /// use fairy_movement::Movement;
     ///
     /// assert_eq!(Movement::from_betza("WF")?, Movement::king());
-    /// assert!(Movement::from_betza("pR").is_err()); // hoppers are not supported
+    /// assert!(Movement::from_betza("aW").is_err()); // multi-leg moves are not supported
     /// # Ok::<(), fairy_movement::BetzaError>(())
     /// ```
     pub fn from_betza(text: &str) -> Result<Movement, BetzaError> {
@@ -530,6 +580,9 @@ fn part_betza(part: &Part) -> String {
     if part.reach() == Reach::Lame {
         text.push('n');
     }
+    if let Reach::Hop { land_within, .. } = part.reach() {
+        text.push(if land_within == Some(1) { 'g' } else { 'p' });
+    }
     text.push_str(&directions_betza(part.atom(), part.directions()));
     let atom = part.atom();
     let (m, n) = atom.legs();
@@ -551,6 +604,14 @@ fn part_betza(part: &Part) -> String {
         Reach::Ride { max: Some(max) } => {
             text.push_str(&name);
             text.push_str(&max.to_string());
+        }
+        // A hopper's screen limit is not Betza: only reversed parts have
+        // one, and they are never printed.
+        Reach::Hop { land_within, .. } => {
+            text.push(if atom == Atom::FERZ { 'B' } else { 'R' });
+            if let Some(max) = land_within.filter(|&max| max > 1) {
+                text.push_str(&max.to_string());
+            }
         }
         Reach::Steps(count) => {
             text.push_str(&name);
@@ -768,6 +829,29 @@ mod tests {
     }
 
     #[test]
+    fn hoppers_are_read_as_fairy_stockfish_reads_them() {
+        let hop = |land_within| Reach::Hop {
+            screen_within: None,
+            land_within,
+        };
+        assert_eq!(part("pR").reach(), hop(None));
+        // Without a rider letter Fairy-Stockfish still hops without limit.
+        assert_eq!(part("pW").reach(), hop(None));
+        assert_eq!(part("pWW").reach(), hop(None));
+        assert_eq!(part("gB").reach(), hop(Some(1)));
+        assert_eq!(part("pR2").reach(), hop(Some(2)));
+        let grasshopper = Movement::from_betza("gQ").unwrap();
+        assert_eq!(grasshopper.parts().len(), 2);
+        assert_eq!(grasshopper.to_string(), "gRgB");
+        assert_eq!(Movement::from_betza("RcpRnN").unwrap().to_string(), "RcpRnN");
+        assert_eq!(Movement::from_betza("fpR").unwrap().to_string(), "pfR");
+    }
+
+    fn part(betza: &str) -> Part {
+        Movement::from_betza(betza).unwrap().parts()[0]
+    }
+
+    #[test]
     fn named_pieces_have_betza_strings_that_read_back() {
         for movement in [
             Movement::king(),
@@ -816,7 +900,10 @@ mod tests {
             (e.kind(), e.position(), e.character())
         };
         assert_eq!(error(&"W".repeat(300)), (BetzaErrorKind::TooLong, 256, 'W'));
-        assert_eq!(error("mRcpR"), (BetzaErrorKind::Unsupported, 3, 'p'));
+        assert_eq!(error("mRcpN"), (BetzaErrorKind::Unsupported, 3, 'p'));
+        assert_eq!(error("ppR"), (BetzaErrorKind::Unsupported, 1, 'p'));
+        assert_eq!(error("npR"), (BetzaErrorKind::BadLame, 2, 'R'));
+        assert_eq!(error("gW^2"), (BetzaErrorKind::BadNumber, 2, '^'));
         assert_eq!(error("WX"), (BetzaErrorKind::Unknown, 1, 'X'));
         assert_eq!(error("W?"), (BetzaErrorKind::Unknown, 1, '?'));
         assert_eq!(error("Wé"), (BetzaErrorKind::Unknown, 1, 'é'));
@@ -846,7 +933,7 @@ mod tests {
             Just(Atom::TRIPPER),
             (1u8..6, 0u8..6).prop_map(|(m, n)| Atom::new(m, n)),
         ];
-        (atoms, any::<u8>(), 0u8..6, 0u8..3, any::<[bool; 3]>()).prop_filter_map(
+        (atoms, any::<u8>(), 0u8..9, 0u8..3, any::<[bool; 3]>()).prop_filter_map(
             "a part with moves",
             |(atom, subset, reach, mode, [initial, en_passant, wraps])| {
                 let offsets = atom.offsets();
@@ -865,6 +952,9 @@ mod tests {
                     2 => part.range(3),
                     3 if atom.legs().0 >= 2 => part.lame(),
                     4 => part.steps(2),
+                    6..=8 if atom == Atom::WAZIR || atom == Atom::FERZ => {
+                        Part::hop(atom).only(part.directions()).landing_within(reach - 6)
+                    }
                     _ => part.range(1),
                 };
                 part = match mode {

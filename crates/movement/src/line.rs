@@ -21,15 +21,36 @@ pub(crate) struct Ray<W: Word> {
     /// For a ride: the board displacement it repeats, which pairs it with
     /// the opposite ray.
     pub step: Option<(i8, i8)>,
+    /// For a hop along the line: where its screen may stand and how far
+    /// beyond it it lands.
+    pub hop: Option<HopRay<W>>,
+}
+
+/// The limits of a hop before and beyond its screen (see
+/// [`Reach::Hop`](crate::Reach::Hop)).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct HopLimits {
+    pub screen_within: Option<u8>,
+    pub land_within: Option<u8>,
+}
+
+/// A hop's limits on one line: the squares its screen may stand on, and
+/// the most squares beyond the screen it lands on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct HopRay<W: Word> {
+    pub screens: W,
+    pub land_within: Option<u8>,
 }
 
 impl<W: Word> Ray<W> {
     /// The squares reached with `occupied` occupied.
+    #[inline]
     pub fn reach(&self, occupied: W) -> W {
-        if self.ascending {
-            self.line.reach::<true>(occupied)
-        } else {
-            self.line.reach::<false>(occupied)
+        match (self.ascending, self.hop) {
+            (true, None) => self.line.reach::<true>(occupied),
+            (false, None) => self.line.reach::<false>(occupied),
+            (true, Some(hop)) => self.line.hop::<true>(occupied, hop),
+            (false, Some(hop)) => self.line.hop::<false>(occupied, hop),
         }
     }
 
@@ -49,7 +70,17 @@ impl<W: Word> Line<W> {
     /// The line of a ray's squares in path order, with whether it ascends;
     /// `None` if they do not fit a line (neither order, nor one wrap).
     pub fn of(squares: &[Square]) -> Option<Ray<W>> {
-        let ascending = squares.get(1)?.index() > squares.first()?.index();
+        let guess = squares.get(1)?.index() > squares.first()?.index();
+        // The first step may itself cross a cylinder's seam: then the
+        // other order fits.
+        [guess, !guess]
+            .into_iter()
+            .find_map(|ascending| Line::in_order(squares, ascending))
+    }
+
+    /// The line of `squares` if they ascend (or descend) with at most one
+    /// wrap.
+    fn in_order(squares: &[Square], ascending: bool) -> Option<Ray<W>> {
         let in_order = |a: Square, b: Square| (b.index() > a.index()) == ascending;
         let split = squares
             .windows(2)
@@ -68,7 +99,63 @@ impl<W: Word> Line<W> {
             line,
             ascending,
             step: None,
+            hop: None,
         })
+    }
+
+    /// The first `count` squares of the line in its order.
+    pub fn prefix<const UP: bool>(&self, count: u8) -> W {
+        let mut rest = self.run | self.next;
+        let mut taken = W::ZERO;
+        for _ in 0..count {
+            if rest.is_zero() {
+                break;
+            }
+            let square = self.first_in_order::<UP>(rest);
+            taken |= square;
+            rest &= !square;
+        }
+        taken
+    }
+
+    /// The squares a hop along the line reaches with `occupied` occupied:
+    /// those beyond its first occupied square (the screen) up to and
+    /// including the next occupied one, at most `hop.land_within` of them;
+    /// nothing if the screen stands outside `hop.screens`.
+    #[inline]
+    pub fn hop<const UP: bool>(&self, occupied: W, hop: HopRay<W>) -> W {
+        let before = self.reach::<UP>(occupied);
+        let screen = before & occupied;
+        if (screen & hop.screens).is_zero() {
+            return W::ZERO;
+        }
+        let beyond = self.reach::<UP>(occupied & !screen) & !before;
+        match hop.land_within {
+            None => beyond,
+            Some(count) => {
+                let mut rest = beyond;
+                let mut landed = W::ZERO;
+                for _ in 0..count {
+                    if rest.is_zero() {
+                        break;
+                    }
+                    // Beyond the screen the squares follow the line's
+                    // order, except across a cylinder's seam.
+                    let square = self.first_in_order::<UP>(rest);
+                    landed |= square;
+                    rest &= !square;
+                }
+                landed
+            }
+        }
+    }
+
+    /// The first square of `bits` (squares of the line) in the line's
+    /// order: those of `run` before those of `next`.
+    #[inline]
+    fn first_in_order<const UP: bool>(&self, bits: W) -> W {
+        let in_run = bits & self.run;
+        first::<W, UP>(if in_run.is_zero() { bits & self.next } else { in_run })
     }
 
     /// The squares reached with `occupied` occupied, blockers included.

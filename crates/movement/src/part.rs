@@ -29,6 +29,23 @@ pub enum Reach {
     /// double step of a knightly pawn is `Steps(2)` of a forward Ferz. At
     /// most [`MAX_STEPS`] steps: the ways multiply with each one.
     Steps(u8),
+    /// Along the line of a ride over exactly one piece, the screen (Betza
+    /// `p` and `g`): the Xiangqi cannon's capture and the grasshopper. The
+    /// squares before the screen must be empty; beyond it the piece lands
+    /// on an empty square or captures on the first occupied one. Hoppers
+    /// ride lines of W or F (as Fairy-Stockfish's do); variants reject
+    /// other atoms.
+    Hop {
+        /// The most squares from the start up to and including the
+        /// screen, any if `None`. Only reversed parts set it: a
+        /// grasshopper lands next to its screen, so seen from its target
+        /// the screen is next to the target.
+        screen_within: Option<u8>,
+        /// The most squares beyond the screen the piece may land on, any
+        /// up to the next piece if `None` (the cannon); 1 for the
+        /// grasshopper.
+        land_within: Option<u8>,
+    },
 }
 
 /// The most single steps of a [`Reach::Steps`] move. Paths are not
@@ -172,6 +189,49 @@ impl Part {
         }
     }
 
+    /// A hopper along the lines of `atom` (see [`Reach::Hop`]): a cannon,
+    /// landing anywhere beyond its screen up to the next piece; limit it
+    /// with [`Part::landing_within`].
+    ///
+    /// ```
+    /// use fairy_movement::{Atom, Movement, Part};
+    ///
+    /// // The Xiangqi cannon moves as a rook and captures by hopping.
+    /// let cannon = Movement::new([
+    ///     Part::ride(Atom::WAZIR).move_only(),
+    ///     Part::hop(Atom::WAZIR).capture_only(),
+    /// ]);
+    /// assert_eq!(cannon.betza(), "mRcpR");
+    /// let grasshopper: Movement = Part::hop(Atom::WAZIR).landing_within(1).into();
+    /// assert_eq!(grasshopper.betza(), "gR");
+    /// ```
+    pub fn hop(atom: Atom) -> Part {
+        Part {
+            reach: Reach::Hop {
+                screen_within: None,
+                land_within: None,
+            },
+            ..Part::leap(atom)
+        }
+    }
+
+    /// This part as a hopper landing at most `squares` beyond its screen
+    /// (1: the grasshopper; 0: no limit).
+    #[must_use]
+    pub const fn landing_within(self, squares: u8) -> Part {
+        let screen_within = match self.reach {
+            Reach::Hop { screen_within, .. } => screen_within,
+            _ => None,
+        };
+        Part {
+            reach: Reach::Hop {
+                screen_within,
+                land_within: if squares == 0 { None } else { Some(squares) },
+            },
+            ..self
+        }
+    }
+
     /// This part allowed only from the piece's initial squares (Betza `i`);
     /// which squares those are is a rule of the piece kind.
     #[must_use]
@@ -249,13 +309,30 @@ impl Part {
     }
 
     /// The same part moving the opposite way: what attacks a square from
-    /// where this part could be attacked. Only the directions turn.
+    /// where this part could be attacked. The directions turn, and a
+    /// hopper's limits before and beyond its screen change places.
     #[must_use]
     pub fn reversed(self) -> Part {
+        let reach = match self.reach {
+            Reach::Hop {
+                screen_within,
+                land_within,
+            } => Reach::Hop {
+                screen_within: land_within,
+                land_within: screen_within,
+            },
+            other => other,
+        };
         Part {
             directions: self.directions.reversed(),
+            reach,
             ..self
         }
+    }
+
+    /// Whether the part hops (see [`Reach::Hop`]).
+    pub const fn is_hop(&self) -> bool {
+        matches!(self.reach, Reach::Hop { .. })
     }
 
     /// This part with exactly the sectors its selected moves touch.

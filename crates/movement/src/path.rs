@@ -3,6 +3,7 @@
 use fairy_geometry::{Crossings, Geometry, Square};
 use smallvec::SmallVec;
 
+use crate::line::HopLimits;
 use crate::part::lame_way;
 use crate::{Color, Offset, Part, Reach};
 
@@ -19,6 +20,8 @@ pub struct Path {
     first_destination: usize,
     /// For a ride: the board displacement of each of its leaps.
     step: Option<(i8, i8)>,
+    /// For a hop: its limits before and beyond the screen.
+    hop: Option<HopLimits>,
 }
 
 impl Path {
@@ -27,7 +30,13 @@ impl Path {
             squares,
             first_destination,
             step: None,
+            hop: None,
         }
+    }
+
+    /// For a hop: its limits before and beyond the screen.
+    pub(crate) fn hop(&self) -> Option<HopLimits> {
+        self.hop
     }
 
     /// For a ride: the displacement (files, ranks) of each of its leaps on
@@ -110,7 +119,21 @@ impl Part {
                         paths.push(Path::new(SmallVec::from_slice(&[landing.to]), 0));
                     }
                 }
-                Reach::Ride { max } => {
+                Reach::Ride { .. } | Reach::Hop { .. } => {
+                    let (max, hop) = match self.reach() {
+                        Reach::Hop {
+                            screen_within,
+                            land_within,
+                        } => (
+                            None,
+                            Some(HopLimits {
+                                screen_within,
+                                land_within,
+                            }),
+                        ),
+                        Reach::Ride { max } => (max, None),
+                        _ => (None, None),
+                    };
                     let mut squares = SmallVec::new();
                     let mut at = from;
                     for _ in 0..max.map_or(usize::MAX, usize::from) {
@@ -126,6 +149,7 @@ impl Part {
                         let board_offset = offset.for_color(color);
                         paths.push(Path {
                             step: Some((board_offset.files, board_offset.ranks)),
+                            hop,
                             ..Path::new(squares, 0)
                         });
                     }

@@ -4,7 +4,7 @@
 use fairy_geometry::{Geometry, Square, SquareSet, Word};
 use smallvec::SmallVec;
 
-use crate::line::{Line, Ray};
+use crate::line::{HopRay, Line, Ray};
 use crate::magic::Magic;
 use crate::{Color, Part, Path, Reach};
 
@@ -21,6 +21,10 @@ pub struct TablePart<W: Word> {
     /// The squares the part may start from (an initial-move part: the
     /// piece's initial squares).
     pub origins: SquareSet<W>,
+    /// The squares the part may end on, and so attack: the piece's region
+    /// (a Xiangqi palace). A table filters every move by the union of its
+    /// parts' destinations, so the parts of one table share them.
+    pub destinations: SquareSet<W>,
 }
 
 impl<W: Word> TablePart<W> {
@@ -32,8 +36,17 @@ impl<W: Word> TablePart<W> {
             color,
             may_cross_net: true,
             origins: SquareSet::board(geometry.size()),
+            destinations: SquareSet::board(geometry.size()),
         }
     }
+}
+
+/// The union of the parts' destinations: the table's filter.
+fn destinations_of<W: Word>(geometry: &Geometry, parts: &[TablePart<W>]) -> SquareSet<W> {
+    if parts.is_empty() {
+        return SquareSet::board(geometry.size());
+    }
+    parts.iter().fold(SquareSet::EMPTY, |all, part| all | part.destinations)
 }
 
 /// A move whose destination is reached only when its passed squares are
@@ -83,6 +96,10 @@ pub struct MoveTable<W: Word> {
     up_width: usize,
     down_width: usize,
     legged: Vec<Legged<W>>,
+    /// Hops along lines, scanned when there is no magic lookup: per
+    /// square, the range of its hops in `hops`.
+    hops: Vec<Ray<W>>,
+    hop_ranges: Vec<(u32, u32)>,
     /// Whether a destination filter (a grid) applies to lines.
     filtered: bool,
     /// Whether every move is a plain leap (no lines, no legged moves).
@@ -108,7 +125,8 @@ struct SquareMoves<W: Word> {
     up: Vec<Line<W>>,
     down: Vec<Line<W>>,
     legged: Vec<Legged<W>>,
-    /// Every ray.
+    hops: Vec<Ray<W>>,
+    /// Every ray, hops included.
     rays: Vec<Ray<W>>,
 }
 
@@ -120,6 +138,7 @@ impl<W: Word> SquareMoves<W> {
             up: Vec::new(),
             down: Vec::new(),
             legged: Vec::new(),
+            hops: Vec::new(),
             rays: Vec::new(),
         }
     }
@@ -128,6 +147,33 @@ impl<W: Word> SquareMoves<W> {
         let squares = path.squares();
         let first = squares.len() - path.destinations().len();
         let bit = |square: &Square| W::bit(square.index() as u32);
+        if let Some(limits) = path.hop() {
+            if squares.len() < 2 {
+                // A screen with nothing behind it.
+                return;
+            }
+            // Hoppers ride lines of W or F, which always fit a `Line`.
+            let Some(ray) = Line::<W>::of(squares) else {
+                debug_assert!(false, "a hop whose squares fit no line: {squares:?}");
+                return;
+            };
+            let screens = match limits.screen_within {
+                Some(count) if ray.ascending => ray.line.prefix::<true>(count),
+                Some(count) => ray.line.prefix::<false>(count),
+                None => ray.line.run | ray.line.next,
+            };
+            let hop = Ray {
+                step: path.ride_step(),
+                hop: Some(HopRay {
+                    screens,
+                    land_within: limits.land_within,
+                }),
+                ..ray
+            };
+            self.hops.push(hop);
+            self.rays.push(hop);
+            return;
+        }
         match squares {
             [] => {}
             [only] if first == 0 => self.leaps |= bit(only) & self.allowed,
@@ -168,8 +214,13 @@ impl<W: Word> SquareMoves<W> {
             let opposite = ray
                 .step
                 .map(|(files, ranks)| (files.wrapping_neg(), ranks.wrapping_neg()));
-            let partner =
-                (i + 1..self.rays.len()).find(|&j| !taken[j] && opposite.is_some() && self.rays[j].step == opposite);
+            let landing = ray.hop.map(|hop| hop.land_within);
+            let partner = (i + 1..self.rays.len()).find(|&j| {
+                !taken[j]
+                    && opposite.is_some()
+                    && self.rays[j].step == opposite
+                    && self.rays[j].hop.map(|hop| hop.land_within) == landing
+            });
             if let Some(j) = partner {
                 taken[j] = true;
                 pair.push(self.rays[j]);
@@ -190,20 +241,26 @@ impl<W: Word> MoveTable<W> {
                 paths[from.index()].extend(placed.part.paths(geometry, placed.color, from, placed.may_cross_net));
             }
         }
-        MoveTable::from_paths(geometry, paths)
+        let destinations = destinations_of(geometry, parts);
+        MoveTable::build(geometry, paths, &|_| destinations)
     }
 
     /// The reverse of [`MoveTable::compile`]: for every square, the squares
     /// from which `parts` reach it, with the squares that must be empty on
     /// the way. Looking up a square with the occupancy gives the squares a
     /// piece moving by `parts` would attack it from.
+    ///
+    /// A hop reverses into a hop with its limits before and beyond the
+    /// screen exchanged; it must be allowed from every square (the
+    /// variant compiler sees to it).
     pub fn compile_reverse(geometry: &Geometry, parts: &[TablePart<W>]) -> MoveTable<W> {
         let size = geometry.size();
         let board = SquareSet::board(size);
         let mut paths: Vec<Vec<Path>> = vec![Vec::new(); size.square_count()];
         for placed in parts {
             let everywhere = (board - placed.origins).is_empty();
-            if matches!(placed.part.reach(), Reach::Ride { .. }) && everywhere {
+            let line = matches!(placed.part.reach(), Reach::Ride { .. } | Reach::Hop { .. });
+            if line && everywhere {
                 // A ray is symmetric: edges, the net and the cylinder's
                 // stopping rule cut it the same way in both directions.
                 let reversed = placed.part.reversed();
@@ -212,6 +269,7 @@ impl<W: Word> MoveTable<W> {
                 }
                 continue;
             }
+            debug_assert!(!placed.part.is_hop(), "a hop allowed from some squares only");
             for from in placed.origins.iter().filter(|&s| size.contains(s)) {
                 for path in placed.part.paths(geometry, placed.color, from, placed.may_cross_net) {
                     let first = path.squares().len() - path.destinations().len();
@@ -223,18 +281,37 @@ impl<W: Word> MoveTable<W> {
                 }
             }
         }
-        MoveTable::from_paths(geometry, paths)
+        // A piece attacks only the squares it may move to.
+        let destinations = destinations_of(geometry, parts);
+        MoveTable::build(geometry, paths, &|target| {
+            if destinations.contains(target) {
+                SquareSet::board(size)
+            } else {
+                SquareSet::EMPTY
+            }
+        })
     }
 
     /// The table of explicit paths, `paths[i]` being those from square `i`.
     pub fn from_paths(geometry: &Geometry, paths: Vec<Vec<Path>>) -> MoveTable<W> {
+        let board = SquareSet::board(geometry.size());
+        MoveTable::build(geometry, paths, &|_| board)
+    }
+
+    /// The table of explicit paths, the moves from each square filtered by
+    /// `filter` of the square (and by the grid rule).
+    fn build(geometry: &Geometry, paths: Vec<Vec<Path>>, filter: &dyn Fn(Square) -> SquareSet<W>) -> MoveTable<W> {
         let size = geometry.size();
         let squares = size.square_count();
+        let board = SquareSet::<W>::board(size);
+        let mut filtered = geometry.grid().is_some();
         let mut moves: Vec<SquareMoves<W>> = size
             .squares()
             .map(|from| {
-                let allowed = size
-                    .squares()
+                let within = filter(from);
+                filtered |= within != board;
+                let allowed = within
+                    .iter()
                     .filter(|&to| geometry.grid().is_none() || !geometry.same_cell(from, to))
                     .fold(W::ZERO, |set, to| set | W::bit(to.index() as u32));
                 SquareMoves::new(allowed)
@@ -253,7 +330,12 @@ impl<W: Word> MoveTable<W> {
         let mut lines = Vec::with_capacity(squares * (up_width + down_width));
         let mut entries = Vec::with_capacity(squares);
         let mut legged = Vec::new();
+        let mut hops = Vec::new();
+        let mut hop_ranges = Vec::with_capacity(squares);
         for mut square_moves in moves {
+            let hop_start = hops.len() as u32;
+            hops.extend(square_moves.hops);
+            hop_ranges.push((hop_start, hops.len() as u32));
             square_moves.up.resize(up_width, Line::EMPTY);
             square_moves.down.resize(down_width, Line::EMPTY);
             lines.extend(square_moves.up);
@@ -272,9 +354,11 @@ impl<W: Word> MoveTable<W> {
             lines,
             up_width,
             down_width,
-            filtered: geometry.grid().is_some(),
-            leaper: up_width == 0 && down_width == 0 && legged.is_empty(),
+            filtered,
+            leaper: up_width == 0 && down_width == 0 && legged.is_empty() && hops.is_empty(),
             legged,
+            hops,
+            hop_ranges,
             magic,
         }
     }
@@ -299,16 +383,21 @@ impl<W: Word> MoveTable<W> {
         let mut reached = entry.leaps;
         if let Some(magic) = &self.magic {
             reached |= magic.reach(index, occupied);
-        } else if self.up_width + self.down_width > 0 {
-            let (up, down) = self.lines_of(index);
-            let mut rays = W::ZERO;
-            for line in up {
-                rays |= line.reach::<true>(occupied);
+        } else {
+            if self.up_width + self.down_width > 0 {
+                let (up, down) = self.lines_of(index);
+                let mut rays = W::ZERO;
+                for line in up {
+                    rays |= line.reach::<true>(occupied);
+                }
+                for line in down {
+                    rays |= line.reach::<false>(occupied);
+                }
+                reached |= if self.filtered { rays & entry.allowed } else { rays };
             }
-            for line in down {
-                rays |= line.reach::<false>(occupied);
+            if !self.hops.is_empty() {
+                reached |= self.hops_from(index, occupied) & entry.allowed;
             }
-            reached |= if self.filtered { rays & entry.allowed } else { rays };
         }
         if entry.legged_end > entry.legged_start {
             let legged = self.legged_of(entry);
@@ -325,6 +414,18 @@ impl<W: Word> MoveTable<W> {
         let stride = self.up_width + self.down_width;
         let lines = self.lines.get(index * stride..(index + 1) * stride).unwrap_or_default();
         lines.split_at(self.up_width.min(lines.len()))
+    }
+
+    /// The squares the hops out of square number `index` reach, scanned
+    /// (without a magic lookup).
+    #[cold]
+    fn hops_from(&self, index: usize, occupied: W) -> W {
+        let (start, end) = self.hop_ranges.get(index).copied().unwrap_or_default();
+        self.hops
+            .get(start as usize..end as usize)
+            .unwrap_or_default()
+            .iter()
+            .fold(W::ZERO, |reached, hop| reached | hop.reach(occupied))
     }
 
     #[inline]
@@ -703,6 +804,132 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_cannon_captures_over_one_screen_and_a_grasshopper_lands_behind_it() {
+        let xiangqi = Geometry::new(BoardSize::new(9, 10).unwrap());
+        let chess = Geometry::new(BoardSize::new(8, 8).unwrap());
+        let cannon: Movement = "pR".parse().unwrap();
+        let grasshopper: Movement = "gQ".parse().unwrap();
+        // 128-bit board (scanned) and 64-bit board (magic) alike.
+        let large = |movement: &Movement, from: &str, occupied: &[&str]| {
+            let table: MoveTable<u128> = {
+                let parts: Vec<TablePart<u128>> = movement
+                    .parts()
+                    .iter()
+                    .map(|&part| TablePart::new(part, Color::White, xiangqi))
+                    .collect();
+                MoveTable::compile(&xiangqi, &parts)
+            };
+            let from = xiangqi.size().parse_square(from).unwrap();
+            let occupied: SquareSet<u128> = occupied
+                .iter()
+                .map(|n| xiangqi.size().parse_square(n).unwrap())
+                .collect();
+            let mut names: Vec<String> = table
+                .attacks(from, occupied)
+                .iter()
+                .map(|s| xiangqi.size().name(s).to_string())
+                .collect();
+            names.sort();
+            names
+        };
+        // Over b5 to b6 and b7 (the next piece); over c3 to d3, e3 and f3 (the next piece).
+        assert_eq!(
+            large(&cannon, "b3", &["b5", "b7", "b9", "c3", "f3", "a3"]),
+            ["b6", "b7", "d3", "e3", "f3"]
+        );
+        assert_eq!(large(&cannon, "e5", &[]), Vec::<String>::new());
+        assert_eq!(
+            reach(&chess, &cannon, Color::White, "a1", &["a2", "a8", "d1"]),
+            ["a3", "a4", "a5", "a6", "a7", "a8", "e1", "f1", "g1", "h1"]
+        );
+        assert_eq!(
+            reach(
+                &chess,
+                &grasshopper,
+                Color::White,
+                "d4",
+                &["d6", "f6", "e4", "h4", "b2"]
+            ),
+            ["a1", "d7", "f4", "g7"]
+        );
+        assert_eq!(
+            large(&grasshopper, "d4", &["d6", "f6", "e4", "h4", "b2"]),
+            ["a1", "d7", "f4", "g7"]
+        );
+        // The screen at the edge leaves nothing to land on.
+        assert_eq!(
+            reach(&chess, &grasshopper, Color::White, "a1", &["a8"]),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn hoppers_are_reversed_with_their_limits_exchanged() {
+        let size = BoardSize::new(8, 8).unwrap();
+        let boards = [
+            Geometry::new(size),
+            Geometry::new(size).with_cylinder(),
+            Geometry::new(size).with_cylinder().with_grid(2, 2).unwrap(),
+            Geometry::new(BoardSize::new(7, 7).unwrap()).with_net(4).unwrap(),
+        ];
+        let pieces: Vec<Movement> = ["pR", "gQ", "fpB", "pQ3", "mRcpR"]
+            .iter()
+            .map(|b| b.parse().unwrap())
+            .collect();
+        let occupied_sets = [
+            0u64,
+            0x0000_1234_5678_0000,
+            0x00ff_0000_0000_ff00,
+            0x8142_2418_1824_4281,
+        ];
+        for geometry in &boards {
+            for piece in &pieces {
+                for color in Color::ALL {
+                    let forward = table(geometry, piece, color);
+                    let backward = reverse(geometry, piece, color);
+                    for bits in occupied_sets {
+                        let occupied = SquareSet::from_bits(bits) & SquareSet::board(geometry.size());
+                        for from in geometry.size().squares() {
+                            for to in geometry.size().squares() {
+                                assert_eq!(
+                                    forward.attacks(from, occupied).contains(to),
+                                    backward.attacks(to, occupied).contains(from),
+                                    "{piece} {color:?} {from:?}->{to:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn destinations_limit_moves_and_attacks_to_a_region() {
+        // A Xiangqi advisor: a ferz kept in the palace d1-f3.
+        let size = BoardSize::new(9, 10).unwrap();
+        let board = Geometry::new(size);
+        let palace: SquareSet<u128> = ["d1", "f1", "e2", "d3", "f3", "d2", "e1", "f2", "e3"]
+            .iter()
+            .map(|n| size.parse_square(n).unwrap())
+            .collect();
+        let parts = [TablePart {
+            destinations: palace,
+            ..TablePart::new(Part::leap(Atom::FERZ), Color::White, board)
+        }];
+        let forward = MoveTable::<u128>::compile(&board, &parts);
+        let backward = MoveTable::<u128>::compile_reverse(&board, &parts);
+        let at = |name: &str| size.parse_square(name).unwrap();
+        assert_eq!(
+            forward.attacks(at("d3"), SquareSet::EMPTY),
+            SquareSet::from_square(at("e2"))
+        );
+        assert!(forward.attacks(at("e2"), SquareSet::EMPTY).contains(at("f3")));
+        assert!(backward.attacks(at("c4"), SquareSet::EMPTY).is_empty());
+        assert_eq!(backward.attacks(at("e2"), SquareSet::EMPTY).count(), 4);
     }
 
     #[test]

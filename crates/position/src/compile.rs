@@ -6,7 +6,7 @@ use std::error::Error;
 use std::fmt;
 
 use fairy_geometry::{BoardSize, Coord, Geometry, Square, SquareSet, Word};
-use fairy_movement::{Color, Mode, MoveTable, Part, Reach, ShiftTable, TablePart};
+use fairy_movement::{Atom, Color, Mode, MoveTable, Part, Reach, ShiftTable, TablePart};
 use smallvec::SmallVec;
 
 use crate::explosion::CompiledExplosion;
@@ -105,6 +105,12 @@ pub enum VariantError {
         /// The number of steps asked for.
         steps: u8,
     },
+    /// A hopper that is not supported: on an atom other than W or F, or
+    /// allowed from some squares only (an initial or zone move).
+    BadHopper {
+        /// The piece's letter.
+        letter: char,
+    },
     /// A movement of more than [`MAX_PARTS`] distinct parts.
     TooManyParts {
         /// The piece's letter.
@@ -160,6 +166,10 @@ impl fmt::Display for VariantError {
                 f,
                 "piece {letter:?} moves in {steps} steps; at most {} are supported",
                 fairy_movement::MAX_STEPS
+            ),
+            VariantError::BadHopper { letter } => write!(
+                f,
+                "piece {letter:?} hops on an atom other than W or F, or only from some squares; hoppers ride lines of W or F from every square"
             ),
             VariantError::TooManyParts { letter, count } => write!(
                 f,
@@ -249,7 +259,7 @@ impl<W: Word> Variant<W> {
         }
         let mut kinds = Vec::with_capacity(spec.pieces.len());
         for (piece, dropped) in spec.pieces.iter().zip(&droppable) {
-            let pawn_like = !piece.movement.can_retreat();
+            let pawn_like = !piece.all_moves().can_retreat();
             let moves = [Color::White, Color::Black]
                 .map(|color| compile_kind(&geometry, &spec, piece, color, &start, dropped[color.index()], &zone));
             let [white, black] = moves;
@@ -332,11 +342,22 @@ impl<W: Word> Variant<W> {
             .pseudo_royals
             .iter()
             .fold(royal, |kinds, &(group, _)| group.iter().fold(kinds, KindSet::with));
-        let exact = Legality::for_rules(
-            single_royal,
-            captures_or_counts_matter,
-            promotes_to(&spec, pseudo_royal_kinds),
-        );
+        // A hopper's screen enables its attack: a piece moving onto a line
+        // may expose its own royal piece, which no pin foresees. Flying
+        // royals are kept to the simple rule too.
+        let hoppers = spec
+            .pieces
+            .iter()
+            .any(|p| p.all_moves().parts().iter().any(Part::is_hop));
+        let exact = if hoppers || spec.flying_royals {
+            Legality::MakeAndTest
+        } else {
+            Legality::for_rules(
+                single_royal,
+                captures_or_counts_matter,
+                promotes_to(&spec, pseudo_royal_kinds),
+            )
+        };
         let legality = match legality {
             None => exact,
             Some(Legality::MakeAndTest) => Legality::MakeAndTest,
@@ -409,7 +430,19 @@ fn check_pieces(spec: &mut VariantSpec) -> Result<(), VariantError> {
         if spec.pieces[..index].iter().any(|other| other.letter == piece.letter) {
             return Err(VariantError::DuplicateLetter { letter: piece.letter });
         }
-        for part in piece.movement.parts() {
+        let zoned = piece
+            .zone_moves
+            .as_ref()
+            .map(|z| z.movement.parts())
+            .unwrap_or_default();
+        let hop_ok = |part: &fairy_movement::Part, zoned: bool| {
+            !part.is_hop()
+                || (!zoned && !part.is_initial() && (part.atom() == Atom::WAZIR || part.atom() == Atom::FERZ))
+        };
+        if !piece.movement.parts().iter().all(|p| hop_ok(p, false)) || !zoned.iter().all(|p| hop_ok(p, true)) {
+            return Err(VariantError::BadHopper { letter: piece.letter });
+        }
+        for part in piece.movement.parts().iter().chain(zoned) {
             if let Reach::Steps(steps) = part.reach() {
                 if steps > fairy_movement::MAX_STEPS {
                     return Err(VariantError::TooManySteps {
@@ -427,6 +460,16 @@ fn check_pieces(spec: &mut VariantSpec) -> Result<(), VariantError> {
             });
         }
         spec.pieces[index].movement = merged;
+        let letter = spec.pieces[index].letter;
+        if let Some(zoned) = &mut spec.pieces[index].zone_moves {
+            zoned.movement = zoned.movement.merged();
+            if zoned.movement.parts().len() > MAX_PARTS {
+                return Err(VariantError::TooManyParts {
+                    letter,
+                    count: zoned.movement.parts().len(),
+                });
+            }
+        }
     }
     if spec.pieces.iter().any(|p| p.royal && p.promotion.is_some()) {
         return Err(VariantError::BadRoyal {
@@ -453,17 +496,17 @@ fn check_pieces(spec: &mut VariantSpec) -> Result<(), VariantError> {
 }
 
 /// A part of `piece`'s movement placed on the board for `color`: the
-/// squares it may start from (its initial squares, for an initial-only
-/// part) and whether it may cross the net, which depends on whether it is
-/// used to move or to capture. The one place that says where a piece's
-/// parts apply.
+/// squares it may start from (`origins`, narrowed to the piece's initial
+/// squares for an initial-only part) and end on (`destinations`, the
+/// piece's region), and whether it may cross the net, which depends on
+/// whether it is used to move or to capture. The one place that says where
+/// a piece's parts apply.
 fn place<W: Word>(
     part: &Part,
     piece: &PieceSpec,
-    color: Color,
     capturing: bool,
-    initial: SquareSet<W>,
-    board: SquareSet<W>,
+    origins: SquareSet<W>,
+    squares: &PlacedSquares<W>,
 ) -> TablePart<W> {
     let may_cross_net = match piece.net {
         NetCrossing::Free => true,
@@ -472,14 +515,27 @@ fn place<W: Word>(
     };
     TablePart {
         part: *part,
-        color,
+        color: squares.color,
         may_cross_net,
-        origins: if part.is_initial() { initial } else { board },
+        origins: if part.is_initial() {
+            origins & squares.initial
+        } else {
+            origins
+        },
+        destinations: squares.region,
     }
 }
 
+/// A piece's squares for one colour, as [`place`] reads them.
+struct PlacedSquares<W: Word> {
+    color: Color,
+    initial: SquareSet<W>,
+    region: SquareSet<W>,
+}
+
 /// The parts of `piece` that move (or capture, if `capturing`), placed for
-/// `color`.
+/// `color`: its movement from every square, and its zone moves from their
+/// zone.
 fn placed_parts<W: Word>(
     geometry: &Geometry,
     piece: &PieceSpec,
@@ -488,22 +544,44 @@ fn placed_parts<W: Word>(
     zone: &ZoneOf<'_, W>,
 ) -> Result<Vec<TablePart<W>>, VariantError> {
     let board = SquareSet::board(geometry.size());
-    let initial = zone(&piece.initial, color, &|| {
-        format!("the initial squares of {:?}", piece.letter)
-    })?;
-    Ok(piece
+    let squares = PlacedSquares {
+        color,
+        initial: zone(&piece.initial, color, &|| {
+            format!("the initial squares of {:?}", piece.letter)
+        })?,
+        region: match &piece.region {
+            Some(region) => zone(region, color, &|| format!("the region of {:?}", piece.letter))? & board,
+            None => board,
+        },
+    };
+    let used = |p: &&Part| {
+        if capturing {
+            p.mode().can_capture()
+        } else {
+            p.mode().can_move()
+        }
+    };
+    let mut placed: Vec<TablePart<W>> = piece
         .movement
         .parts()
         .iter()
-        .filter(|p| {
-            if capturing {
-                p.mode().can_capture()
-            } else {
-                p.mode().can_move()
-            }
-        })
-        .map(|p| place(p, piece, color, capturing, initial, board))
-        .collect())
+        .filter(used)
+        .map(|p| place(p, piece, capturing, board, &squares))
+        .collect();
+    if let Some(zoned) = &piece.zone_moves {
+        let origins = zone(&zoned.zone, color, &|| {
+            format!("the zone of the zone moves of {:?}", piece.letter)
+        })? & board;
+        placed.extend(
+            zoned
+                .movement
+                .parts()
+                .iter()
+                .filter(used)
+                .map(|p| place(p, piece, capturing, origins, &squares)),
+        );
+    }
+    Ok(placed)
 }
 
 /// Compiles one piece kind's moves for one colour (promotions are added
@@ -538,12 +616,12 @@ fn compile_kind<W: Word>(
     };
     // Pieces that never retreat and never ride are the numerous ones
     // (pawns): generating their moves in bulk pays.
-    let pawn_like = !piece.movement.can_retreat();
+    let pawn_like = !piece.all_moves().can_retreat();
     let rides = piece
-        .movement
+        .all_moves()
         .parts()
         .iter()
-        .any(|p| matches!(p.reach(), Reach::Ride { .. }));
+        .any(|p| matches!(p.reach(), Reach::Ride { .. } | Reach::Hop { .. }));
     // A piece that could both move to a square and take en passant there
     // moves there: its en passant captures are checked against its plain
     // moves.
@@ -613,7 +691,8 @@ fn compile_kind<W: Word>(
         _ => SquareSet::EMPTY,
     };
     // Bulk moves know no origins, which a promotion on leaving needs.
-    let bulk = if pawn_like && !rides && !on_leaving {
+    // Nor do they know a region.
+    let bulk = if pawn_like && !rides && !on_leaving && piece.region.is_none() {
         ShiftTable::compile(geometry, &quiet_parts).zip(ShiftTable::compile(geometry, &capture_parts))
     } else {
         None
@@ -656,6 +735,9 @@ fn drop_squares<W: Word>(
     }
     if let Some(own) = &piece.drop_zone {
         squares &= zone(own, color, &|| format!("the drop zone of {:?}", piece.letter))?;
+    }
+    if let Some(region) = &piece.region {
+        squares &= zone(region, color, &|| format!("the region of {:?}", piece.letter))?;
     }
     Ok(squares)
 }
@@ -800,6 +882,23 @@ fn compile_attackers<W: Word>(
                         kinds: KindSet::only(kind),
                     }),
                 }
+            }
+        }
+    }
+    if spec.flying_royals {
+        // Royal pieces face each other as rooks would attack.
+        let rook = Part::ride(Atom::WAZIR);
+        for color in Color::ALL {
+            let placed = TablePart::new(rook, color, *geometry);
+            let table = MoveTable::compile_reverse(geometry, &[placed]);
+            let royal = spec
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, piece)| piece.royal)
+                .fold(KindSet::EMPTY, |set, (index, _)| set.with(PieceKind::new(index as u8)));
+            if !royal.is_empty() {
+                attackers[color.index()].push(AttackGroup { table, kinds: royal });
             }
         }
     }

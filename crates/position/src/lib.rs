@@ -87,7 +87,7 @@ pub use mate_condition::MateCondition;
 pub use moves::{Move, MoveList, MoveListIntoIter};
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use owned::{AnyGame, GameVisitor};
-pub use piece::{MAX_KINDS, NetCrossing, Piece, PieceKind, PieceSpec, Promotion};
+pub use piece::{MAX_KINDS, NetCrossing, Piece, PieceKind, PieceSpec, Promotion, ZoneMoves};
 pub use position::{IllegalMoveError, Position, PositionError};
 pub use san::SanError;
 pub use setup::{CheckCounters, Setup, SetupPiece};

@@ -254,6 +254,47 @@ pub struct PieceSpec {
     /// zone; anywhere there if `None`. See [`Drops`](crate::Drops).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub drop_zone: Option<Zone>,
+    /// The squares it may move to, be dropped on and attack, counted from
+    /// its owner's side (the Xiangqi palace of the king and advisors, the
+    /// elephant's side of the river; Fairy-Stockfish's `mobilityRegion`);
+    /// the whole board if `None`.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub region: Option<Zone>,
+    /// Moves it has only from some squares (the Xiangqi soldier's step
+    /// sideways once it has crossed the river).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub zone_moves: Option<ZoneMoves>,
+}
+
+/// Moves a piece has only while it stands in a zone.
+///
+/// # Examples
+///
+/// ```
+/// use fairy_movement::Movement;
+/// use fairy_position::{PieceSpec, Zone, ZoneMoves};
+///
+/// // The Xiangqi soldier steps forward, and sideways beyond the river.
+/// let soldier = PieceSpec::new('P', "soldier", Movement::from_betza("fW")?)
+///     .zone_moves(ZoneMoves::new(Zone::ranks(6..=10), Movement::from_betza("sW")?));
+/// assert!(soldier.zone_moves.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct ZoneMoves {
+    /// Where the piece must stand, counted from its owner's side.
+    pub zone: Zone,
+    /// The moves it has there, beside its own.
+    pub movement: Movement,
+}
+
+impl ZoneMoves {
+    /// The moves of `movement` from the squares of `zone`.
+    pub fn new(zone: Zone, movement: Movement) -> ZoneMoves {
+        ZoneMoves { zone, movement }
+    }
 }
 
 impl PieceSpec {
@@ -275,6 +316,8 @@ impl PieceSpec {
             promotion_limit: None,
             resets_clock: None,
             drop_zone: None,
+            region: None,
+            zone_moves: None,
         }
     }
 
@@ -368,6 +411,33 @@ impl PieceSpec {
         PieceSpec {
             drop_zone: Some(zone),
             ..self
+        }
+    }
+
+    /// This piece kept to the squares of `region`.
+    #[must_use]
+    pub fn region(self, region: Zone) -> PieceSpec {
+        PieceSpec {
+            region: Some(region),
+            ..self
+        }
+    }
+
+    /// This piece with moves it has only in a zone.
+    #[must_use]
+    pub fn zone_moves(self, moves: ZoneMoves) -> PieceSpec {
+        PieceSpec {
+            zone_moves: Some(moves),
+            ..self
+        }
+    }
+
+    /// Every move the piece may have somewhere: its movement and its zone
+    /// moves.
+    pub(crate) fn all_moves(&self) -> Movement {
+        match &self.zone_moves {
+            Some(zoned) => self.movement.clone().and(zoned.movement.clone()),
+            None => self.movement.clone(),
         }
     }
 

@@ -88,6 +88,12 @@ pub struct VariantSpec {
     /// `immobilityIllegal`): such a move must promote, where it can.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
     pub immobility_illegal: bool,
+    /// Whether royal pieces may not face each other on a file or rank with
+    /// nothing between them (Xiangqi's flying general; Fairy-Stockfish's
+    /// `flyingGeneral`): for legality each royal piece attacks along
+    /// them as a rook.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
+    pub flying_royals: bool,
     /// Where en passant captures may be made, counted from the capturing
     /// side (horde: its sixth rank only); anywhere a double step passes if
     /// `None`.
@@ -122,6 +128,7 @@ impl VariantSpec {
             royal_held_in_check: false,
             pass_on_stalemate: false,
             immobility_illegal: false,
+            flying_royals: false,
             en_passant_zone: None,
             explosion: None,
             drops: None,
@@ -270,6 +277,15 @@ impl VariantSpec {
     pub fn immobility_illegal(self) -> VariantSpec {
         VariantSpec {
             immobility_illegal: true,
+            ..self
+        }
+    }
+    /// This variant with royal pieces that may not face each other (see
+    /// [`VariantSpec::flying_royals`]).
+    #[must_use]
+    pub fn flying_royals(self) -> VariantSpec {
+        VariantSpec {
+            flying_royals: true,
             ..self
         }
     }

@@ -21,6 +21,8 @@
 //! pass_on_stalemate = false  # a side with no move, not in check, passes instead
 //! immobility_illegal = false # no move or drop to a square the piece could never leave
 //!                            # (shogi's pawns on the last rank: such moves must promote)
+//! flying_royals = false      # royal pieces may not face each other on a file or rank
+//!                            # with nothing between (xiangqi's flying general)
 //! en_passant_zone = { ranks = [6] }  # where en passant captures may be made, counted
 //!                            # from the capturing side (default: anywhere; horde)
 //! checks_to_win = 3          # giving this many checks wins (three-check; default none);
@@ -77,6 +79,11 @@
 //! promotion_limit = 2        # promoted to only while its side has fewer on the board (default none)
 //! net = "free"               # "free" (default), "moves-only" or "never"
 //! drop_zone = { ranks = [2, 3, 4, 5, 6, 7] }  # where it may be dropped (default anywhere)
+//! region = { ranks = [1, 2, 3] }  # `ranks` and/or `squares`: where it may move, be dropped
+//!                            # and attack, from the owner's side (default anywhere; the
+//!                            # xiangqi palace)
+//! zone_moves = { ranks = [6, 7, 8, 9, 10], betza = "sW" }  # moves it has only from
+//!                            # those squares (the xiangqi soldier across the river)
 //! promotion = { ranks = [8], to = ["Q", "R", "B", "N"], compulsory = true }
 //! # promotion tables may also give `squares`, `black_squares` (Black's own
 //! # squares instead of White's mirrored), `black_to` (Black's choices) and
@@ -155,7 +162,7 @@
 //! "#;
 //! let variant = fairy_variants::from_toml(text)?;
 //! assert_eq!(variant.name(), "knights");
-//! let error = fairy_variants::from_toml(&text.replace("betza = \"K\"", "betza = \"KpR\"")).unwrap_err();
+//! let error = fairy_variants::from_toml(&text.replace("betza = \"K\"", "betza = \"KpN\"")).unwrap_err();
 //! assert_eq!(error.to_string(), "piece[0].betza: Betza character 'p' at position 2 is Betza notation this library does not support");
 //! # Ok::<(), fairy_variants::DefinitionError>(())
 //! ```
@@ -168,7 +175,7 @@ use fairy_geometry::{BoardSize, Coord, Geometry};
 use fairy_movement::{Color, Mode, Movement, Part, Reach};
 use fairy_position::{
     AnyVariant, Arrival, CastlingSpec, Drops, Explosion, Extinction, FIFTY_MOVES, FileLimit, GameResult, Goal,
-    MateCondition, NetCrossing, PieceSpec, Promotion, Repetition, VariantError, VariantSpec, Zone,
+    MateCondition, NetCrossing, PieceSpec, Promotion, Repetition, VariantError, VariantSpec, Zone, ZoneMoves,
 };
 use serde::Deserialize;
 
@@ -302,6 +309,8 @@ struct VariantFile {
     #[serde(default)]
     immobility_illegal: bool,
     #[serde(default)]
+    flying_royals: bool,
+    #[serde(default)]
     chess960: bool,
     en_passant_zone: Option<ZoneFile>,
     explosion: Option<ExplosionFile>,
@@ -346,7 +355,19 @@ struct PieceFile {
     net: NetName,
     promotion: Option<PromotionFile>,
     drop_zone: Option<ZoneFile>,
+    region: Option<ZoneFile>,
+    zone_moves: Option<ZoneMovesFile>,
     unpromoted: Option<char>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ZoneMovesFile {
+    #[serde(default)]
+    ranks: Vec<u8>,
+    #[serde(default)]
+    squares: Vec<String>,
+    betza: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -623,6 +644,15 @@ impl PieceFile {
         if let Some(drops) = &self.drop_zone {
             spec = spec.drop_zone(zone(&format!("{key}.drop_zone"), &drops.ranks, &drops.squares)?);
         }
+        if let Some(region) = &self.region {
+            spec = spec.region(zone(&format!("{key}.region"), &region.ranks, &region.squares)?);
+        }
+        if let Some(zoned) = &self.zone_moves {
+            let key = format!("{key}.zone_moves");
+            let movement = Movement::from_betza(&zoned.betza).map_err(|e| key_error(format!("{key}.betza"), e))?;
+            let squares = zone(&key, &zoned.ranks, &zoned.squares)?;
+            spec = spec.zone_moves(ZoneMoves::new(squares, movement));
+        }
         if let Some(promotion) = &self.promotion {
             let key = format!("{key}.promotion");
             let mut zone = zone(&key, &promotion.ranks, &promotion.squares)?;
@@ -685,6 +715,9 @@ impl VariantFile {
         }
         if self.immobility_illegal {
             spec = spec.immobility_illegal();
+        }
+        if self.flying_royals {
+            spec = spec.flying_royals();
         }
         if self.chess960 {
             spec = spec.chess960();

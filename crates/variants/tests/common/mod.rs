@@ -41,7 +41,7 @@ impl Random {
 }
 
 /// The legal moves of the piece on `square`, sorted.
-pub fn moves_from(position: &Position<'_>, square: &str) -> Vec<String> {
+pub fn moves_from<W: Word>(position: &Position<'_, W>, square: &str) -> Vec<String> {
     moves(position)
         .into_iter()
         .filter(|m| m.starts_with(square) && !m[square.len()..].starts_with(|c: char| c.is_ascii_digit()))

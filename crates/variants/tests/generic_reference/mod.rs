@@ -38,6 +38,61 @@ fn in_zone<W: Word>(variant: &Variant<W>, zone: &fairy_position::Zone, color: Co
     zone.squares_for::<W>(variant.size(), color).unwrap().contains(square)
 }
 
+/// The parts of `spec`'s movement a piece of `color` on `from` may use:
+/// its movement, and its zone moves if it stands in their zone.
+fn usable_parts<W: Word>(variant: &Variant<W>, spec: &PieceSpec, color: Color, from: Square) -> Vec<Part> {
+    let mut parts = spec.movement.parts().to_vec();
+    if let Some(zoned) = &spec.zone_moves {
+        if in_zone(variant, &zoned.zone, color, from) {
+            parts.extend_from_slice(zoned.movement.parts());
+        }
+    }
+    parts
+}
+
+/// May a piece of `spec` and `color` end a move on (or attack) `square`?
+fn in_region<W: Word>(variant: &Variant<W>, spec: &PieceSpec, color: Color, square: Square) -> bool {
+    spec.region
+        .as_ref()
+        .is_none_or(|region| in_zone(variant, region, color, square))
+}
+
+/// The squares of a path a move can end on given what stands on them, in
+/// path order: up to and including the first occupied square or wall;
+/// for a hop, those beyond its screen (the first occupied square, within
+/// its limit) up to and including the next, at most its landing limit.
+fn open_squares(setup: &Setup, part: &Part, squares: &[Square]) -> Vec<(usize, Square)> {
+    let blocked = |s: Square| setup.piece_at(s).is_some() || setup.is_wall(s);
+    let Reach::Hop {
+        screen_within,
+        land_within,
+    } = part.reach()
+    else {
+        let end = squares
+            .iter()
+            .position(|&s| blocked(s))
+            .map_or(squares.len(), |i| i + 1);
+        return squares[..end].iter().copied().enumerate().collect();
+    };
+    let Some(screen) = squares.iter().position(|&s| blocked(s)) else {
+        return Vec::new();
+    };
+    if screen_within.is_some_and(|within| screen >= usize::from(within)) {
+        return Vec::new();
+    }
+    let mut open = Vec::new();
+    for (index, &square) in squares.iter().enumerate().skip(screen + 1) {
+        if land_within.is_some_and(|within| open.len() >= usize::from(within)) {
+            break;
+        }
+        open.push((index, square));
+        if blocked(square) {
+            break;
+        }
+    }
+    open
+}
+
 /// May `part` of `spec`, for `color`, start from `from`?
 fn may_start<W: Word>(variant: &Variant<W>, spec: &PieceSpec, part: &Part, color: Color, from: Square) -> bool {
     !part.is_initial() || in_zone(variant, &spec.initial, color, from)
@@ -81,10 +136,14 @@ fn destinations<W: Word>(
     for path in part.paths(geometry, color, from, may_cross(spec, landing != Landing::Empty)) {
         let squares = path.squares();
         let first_destination = squares.len() - path.destinations().len();
-        for (index, &to) in squares.iter().enumerate() {
+        for (index, to) in open_squares(setup, part, squares) {
             let occupant = setup.piece_at(to);
             let wall = setup.is_wall(to);
-            if index >= first_destination && !geometry.same_cell(from, to) && !wall {
+            if index >= first_destination
+                && !geometry.same_cell(from, to)
+                && !wall
+                && in_region(variant, spec, color, to)
+            {
                 let fits = match occupant {
                     None => landing != Landing::Capture,
                     Some(piece) => {
@@ -96,9 +155,6 @@ fn destinations<W: Word>(
                 if fits {
                     found.push(to);
                 }
-            }
-            if occupant.is_some() || wall {
-                break;
             }
         }
     }
@@ -122,9 +178,7 @@ fn may_land<W: Word>(variant: &Variant<W>, letter: char, color: Color, square: S
     }
     if variant.spec().immobility_illegal {
         let empty = Setup::empty(variant.size());
-        let moves = spec
-            .movement
-            .parts()
+        let moves = usable_parts(variant, spec, color, square)
             .iter()
             .filter(|part| part.mode().can_move())
             .any(|part| !destinations(variant, &empty, spec, part, color, square, Landing::Empty).is_empty());
@@ -143,7 +197,11 @@ fn may_stand<W: Word>(variant: &Variant<W>, letter: char, color: Color, square: 
     if !may_land(variant, letter, color, square) {
         return false;
     }
-    if spec.movement.can_retreat() {
+    let all_moves = match &spec.zone_moves {
+        Some(zoned) => spec.movement.clone().and(zoned.movement.clone()),
+        None => spec.movement.clone(),
+    };
+    if all_moves.can_retreat() {
         return true;
     }
     let size = variant.size();
@@ -164,11 +222,12 @@ fn may_stand<W: Word>(variant: &Variant<W>, letter: char, color: Color, square: 
 /// (a royal piece that would petrify cannot).
 pub fn attacked<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, by: Color) -> bool {
     let royals = royal_squares(variant, setup, by);
-    variant.size().squares().any(|from| {
-        setup.piece_at(from).is_some_and(|p| p.color == by)
-            && !(royals.contains(&from) && petrifies(variant, setup, from))
-            && attacks_from(variant, setup, from, square)
-    })
+    faced_by_royal(variant, setup, square, by)
+        || variant.size().squares().any(|from| {
+            setup.piece_at(from).is_some_and(|p| p.color == by)
+                && !(royals.contains(&from) && petrifies(variant, setup, from))
+                && attacks_from(variant, setup, from, square)
+        })
 }
 
 /// Whether the piece on `from` turns into a wall when it captures.
@@ -187,8 +246,10 @@ fn attacks_from<W: Word>(variant: &Variant<W>, setup: &Setup, from: Square, squa
     };
     let by = piece.color;
     let spec = spec_of(variant, piece.letter);
-    spec.movement
-        .parts()
+    if !in_region(variant, spec, by, square) {
+        return false;
+    }
+    usable_parts(variant, spec, by, from)
         .iter()
         .filter(|part| part.mode().can_capture())
         .any(|part| {
@@ -197,19 +258,27 @@ fn attacks_from<W: Word>(variant: &Variant<W>, setup: &Setup, from: Square, squa
                     .paths(geometry, by, from, may_cross(spec, true))
                     .iter()
                     .any(|path| {
-                        let squares = path.squares();
-                        let first_destination = squares.len() - path.destinations().len();
-                        for (index, &to) in squares.iter().enumerate() {
-                            if to == square {
-                                return index >= first_destination && !geometry.same_cell(from, to);
-                            }
-                            if setup.piece_at(to).is_some() || setup.is_wall(to) {
-                                return false;
-                            }
-                        }
-                        false
+                        let first_destination = path.squares().len() - path.destinations().len();
+                        open_squares(setup, part, path.squares()).iter().any(|&(index, to)| {
+                            to == square && index >= first_destination && !geometry.same_cell(from, to)
+                        })
                     })
         })
+}
+
+/// Whether a royal piece of `by` faces `square` on a file or rank with
+/// nothing between, where royal pieces may not face each other.
+fn faced_by_royal<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, by: Color) -> bool {
+    if !variant.spec().flying_royals {
+        return false;
+    }
+    let rook = Part::ride(fairy_movement::Atom::WAZIR);
+    let royals = royal_squares(variant, setup, by);
+    rook.paths(variant.geometry(), by, square, true).iter().any(|path| {
+        open_squares(setup, &rook, path.squares())
+            .last()
+            .is_some_and(|(_, end)| royals.contains(end))
+    })
 }
 
 /// The royal pieces of `color`: of royal kinds, and the last pieces of the
@@ -375,14 +444,13 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
         let spec = spec_of(variant, piece.letter);
         // Where this piece may move plainly: it does not take en passant
         // there (the capture would read as the plain move).
-        let moves_to: Vec<Square> = spec
-            .movement
-            .parts()
+        let parts = usable_parts(variant, spec, us, from);
+        let moves_to: Vec<Square> = parts
             .iter()
             .filter(|part| part.mode().can_move())
             .flat_map(|part| destinations(variant, setup, spec, part, us, from, Landing::Empty))
             .collect();
-        for part in spec.movement.parts() {
+        for part in &parts {
             for capturing in [false, true] {
                 let allowed = if capturing {
                     part.mode().can_capture()
@@ -591,7 +659,10 @@ fn in_place_promotions<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Cand
                     continue;
                 }
                 let mut targets = vec![from];
-                for part in spec.movement.parts().iter().filter(|p| p.mode().can_move()) {
+                for part in usable_parts(variant, spec, us, from)
+                    .iter()
+                    .filter(|p| p.mode().can_move())
+                {
                     targets.extend(destinations(variant, setup, spec, part, us, from, Landing::Empty));
                 }
                 targets.sort();
@@ -672,6 +743,7 @@ fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
                     .drop_zone
                     .as_ref()
                     .is_none_or(|zone| in_zone(variant, zone, us, to))
+                && in_region(variant, spec, us, to)
                 && may_land(variant, letter, us, to)
                 && rules
                     .file_limit
