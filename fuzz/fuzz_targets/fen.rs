@@ -1,7 +1,8 @@
 //! FEN text against every built-in variant, Fischer random chess (chess
 //! in chess960 mode), crazyhouse (hands and promoted marks), minishogi
-//! (promoted forms, `+P`) and Seirawan chess (gates among the castling
-//! letters): parsing never panics, and a position that
+//! (promoted forms, `+P`), Seirawan chess (gates among the castling
+//! letters), minixiangqi (cannons, a palace, generals that may not face
+//! each other) and grasshopper chess (grasshoppers): parsing never panics, and a position that
 //! parses writes back to FEN (and X-FEN) that reads as the same position
 //! with the same hash; its moves keep the incremental hash exact.
 #![no_main]
@@ -41,6 +42,16 @@ fn seirawan() -> &'static Variant<u64> {
     gallery(&VARIANT, include_str!("../../examples/variants/seirawan.toml"))
 }
 
+fn minixiangqi() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    gallery(&VARIANT, include_str!("../../examples/variants/minixiangqi.toml"))
+}
+
+fn grasshopper() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    gallery(&VARIANT, include_str!("../../examples/variants/grasshopper.toml"))
+}
+
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     if let Ok(setup) = Setup::from_fen(text) {
@@ -55,6 +66,8 @@ fuzz_target!(|data: &[u8]| {
         ("crazyhouse", crazyhouse()),
         ("minishogi", minishogi()),
         ("seirawan", seirawan()),
+        ("minixiangqi", minixiangqi()),
+        ("grasshopper", grasshopper()),
     ];
     for (name, variant) in built_in.chain(others) {
         let Ok(position) = Position::from_fen(variant, text) else {

@@ -74,6 +74,38 @@ fn arrivals_line<W: fairy_geometry::Word>(position: &fairy_position::Position<'_
     (!described.is_empty()).then(|| format!("arrival wins: {}", described.join("; ")))
 }
 
+/// The river: where a kind's region is White's first ranks and Black's
+/// the others (Xiangqi's elephants), the 0-based rank above it.
+fn river<W: fairy_geometry::Word>(variant: &fairy_position::Variant<W>) -> Option<u8> {
+    use fairy_movement::Color;
+    let size = variant.size();
+    let below = |rank: u8| -> fairy_geometry::SquareSet<W> {
+        size.squares().filter(|&square| size.rank_of(square) < rank).collect()
+    };
+    let board = fairy_geometry::SquareSet::<W>::board(size);
+    variant.kinds().find_map(|kind| {
+        let white = variant.region(kind, Color::White);
+        let black = variant.region(kind, Color::Black);
+        (1..size.ranks()).find(|&rank| white == below(rank) && black == board - below(rank))
+    })
+}
+
+/// The palaces: the squares royal pieces are kept to where that is not
+/// whole ranks, per side.
+fn palaces<W: fairy_geometry::Word>(variant: &fairy_position::Variant<W>) -> [fairy_geometry::SquareSet<W>; 2] {
+    use fairy_movement::Color;
+    let size = variant.size();
+    let board = fairy_geometry::SquareSet::<W>::board(size);
+    Color::ALL.map(|color| {
+        variant
+            .kinds()
+            .filter(|&kind| variant.piece(kind).is_some_and(|spec| spec.royal))
+            .map(|kind| variant.region(kind, color))
+            .filter(|&region| region != board)
+            .fold(fairy_geometry::SquareSet::EMPTY, |all, region| all | region)
+    })
+}
+
 /// The check counters of a variant won by giving checks, as diagrams
 /// write them ("checks to give: White 2, Black 3"); `None` in others.
 fn checks_to_give<W: fairy_geometry::Word>(position: &fairy_position::Position<'_, W>) -> Option<String> {

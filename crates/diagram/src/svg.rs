@@ -173,6 +173,52 @@ pub fn svg<W: Word>(position: &Position<'_, W>, options: &SvgOptions) -> String 
         );
     }
 
+    // The river: a wavy blue band between its ranks.
+    if let Some(upper) = crate::river(variant) {
+        let upper = u32::from(upper);
+        let at = if options.flipped { y(upper) } else { y(upper) + SQUARE };
+        let _ = writeln!(
+            out,
+            r##"<line class="river" x1="{MARGIN}" y1="{at}" x2="{}" y2="{at}" stroke="#3f8fdf" stroke-width="6" stroke-dasharray="10 6"/>"##,
+            MARGIN + files * SQUARE
+        );
+        let _ = writeln!(
+            out,
+            r##"<text x="{}" y="{}" font-size="12" fill="#3f8fdf">river</text>"##,
+            MARGIN + files * SQUARE + 4,
+            at + 4
+        );
+    }
+
+    // The palaces: their diagonals, corner to corner, where a palace is a
+    // rectangle of squares.
+    for palace in crate::palaces(variant) {
+        let Some(first) = palace.first() else { continue };
+        let (mut low_file, mut high_file) = (size.file_of(first), size.file_of(first));
+        let (mut low_rank, mut high_rank) = (size.rank_of(first), size.rank_of(first));
+        for square in palace {
+            low_file = low_file.min(size.file_of(square));
+            high_file = high_file.max(size.file_of(square));
+            low_rank = low_rank.min(size.rank_of(square));
+            high_rank = high_rank.max(size.rank_of(square));
+        }
+        let rectangle = usize::from(high_file - low_file + 1) * usize::from(high_rank - low_rank + 1);
+        if rectangle != palace.count() as usize || rectangle < 4 {
+            continue;
+        }
+        let centre = |file: u8, rank: u8| (x(u32::from(file)) + SQUARE / 2, y(u32::from(rank)) + SQUARE / 2);
+        let corners = [
+            (centre(low_file, low_rank), centre(high_file, high_rank)),
+            (centre(low_file, high_rank), centre(high_file, low_rank)),
+        ];
+        for ((x1, y1), (x2, y2)) in corners {
+            let _ = writeln!(
+                out,
+                r##"<line class="palace" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#a0522d" stroke-width="2" opacity="0.7"/>"##
+            );
+        }
+    }
+
     // The cylinder's seam: arrows at both edges, pointing out of the board.
     if geometry.is_cylinder() {
         let middle = MARGIN + ranks * SQUARE / 2;

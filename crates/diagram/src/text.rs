@@ -56,6 +56,9 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
         (true, false) => ("<", " >"),
     };
     let mut out = String::new();
+    let river = crate::river(variant);
+    let [white_palace, black_palace] = crate::palaces(variant);
+    let palace = white_palace | black_palace;
     // Whether a grid line runs between this file and the one before.
     let cell_boundary = |file: u8| file > 0 && grid.is_some_and(|g| file % g.cell_files() == 0);
     // A separator line between cell rows (grid) or at the net.
@@ -88,6 +91,13 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
                         '*'
                     }
                 }
+                None if square.is_some_and(|square| palace.contains(square)) => {
+                    if options.unicode {
+                        '∘'
+                    } else {
+                        '+'
+                    }
+                }
                 None => {
                     if options.unicode {
                         '·'
@@ -111,6 +121,8 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
                 line("=", "=")
             };
             let _ = writeln!(out, "{net} net");
+        } else if river == Some(rank) {
+            let _ = writeln!(out, "{} river", line("~", "~"));
         } else if grid.is_some_and(|g| rank % g.cell_ranks() == 0) {
             let _ = writeln!(
                 out,
@@ -144,6 +156,10 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
         if let Some(hand) = crate::hand_line(position, color, options.unicode) {
             let _ = writeln!(out, "{hand}");
         }
+    }
+    if palace.any() {
+        let mark = if options.unicode { '∘' } else { '+' };
+        let _ = writeln!(out, "palace: {mark} (its squares, where the royal pieces stay)");
     }
     if let Some(checks) = crate::checks_to_give(position) {
         let _ = writeln!(out, "{checks}");

@@ -157,3 +157,20 @@ fn diagrams_list_the_pieces_in_hand() {
     // Chess has no hands to list.
     assert!(!text(&start("chess"), &TextOptions::ascii()).contains("in hand"));
 }
+
+#[test]
+fn diagrams_draw_the_river_and_the_palaces() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/variants/xiangqi.toml");
+    let spec = fairy_variants::spec_from_toml(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let xiangqi = fairy_position::Variant::<u128>::new(spec).unwrap();
+    let opening = xiangqi.start_position();
+    insta::assert_snapshot!("ascii_xiangqi", text(&opening, &TextOptions::ascii()));
+    insta::assert_snapshot!("unicode_xiangqi", text(&opening, &TextOptions::unicode()));
+    let picture = svg(&opening, &SvgOptions::default());
+    assert_eq!(picture.matches("class=\"river\"").count(), 1);
+    // Two diagonals in each palace.
+    assert_eq!(picture.matches("class=\"palace\"").count(), 4);
+    // Chess has neither.
+    let chess = text(&start("chess"), &TextOptions::ascii());
+    assert!(!chess.contains("river") && !chess.contains("palace"));
+}

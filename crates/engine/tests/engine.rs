@@ -205,7 +205,8 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
     // conditions, the bare king, several royal kinds, petrification,
     // pieces in hand and drops, a setting-up phase, shogi's promoted forms
     // and pawn-drop rule, pieces that turn over, a lion's safe arrival,
-    // gating, sittuyin's setting up and promotion in place.
+    // gating, sittuyin's setting up and promotion in place; hoppers,
+    // palaces, the river and generals that may not face each other.
     for name in [
         "antichess",
         "extinction",
@@ -229,6 +230,9 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
         "shogi",
         "seirawan",
         "sittuyin",
+        "xiangqi",
+        "minixiangqi",
+        "grasshopper",
     ] {
         let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
         let variant = fairy_variants::load(&path).unwrap();

@@ -320,6 +320,13 @@ impl<W: Word> Variant<W> {
         let gating = spec.drops.as_ref().is_some_and(|drops| drops.gating);
         let spares_own_kind = kind_set(&|p| p.spares_own_kind);
         let petrifying = kind_set(&|p| p.petrifies);
+        if spec.flying_royals && petrifying.iter().any(|kind| royal.contains(kind)) {
+            // Such a royal piece attacks nothing, yet the rule that royal
+            // pieces may not face each other is no attack.
+            return Err(VariantError::Goal {
+                reason: "royal pieces that petrify cannot also be kept from facing each other".to_owned(),
+            });
+        }
         if explosion.is_some() && !petrifying.is_empty() {
             return Err(VariantError::Goal {
                 reason: "a capture may explode or petrify its capturer, not both".to_owned(),

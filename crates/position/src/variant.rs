@@ -377,6 +377,16 @@ impl<W: Word> Variant<W> {
             .fold(SquareSet::EMPTY, |all, &(_, squares)| all | squares)
     }
 
+    /// The squares a piece of `kind` and `color` may move to and attack:
+    /// its region (a Xiangqi palace), or the whole board.
+    pub fn region(&self, kind: PieceKind, color: Color) -> SquareSet<W> {
+        let board = self.board;
+        self.piece(kind)
+            .and_then(|spec| spec.region.as_ref())
+            .and_then(|region| region.squares_for::<W>(self.size(), color).ok())
+            .map_or(board, |squares| squares & board)
+    }
+
     /// Whether a goal can end the game before moves are generated (an
     /// arrival): then [`Position::terminal`] may end it after any move.
     pub fn has_immediate_goals(&self) -> bool {

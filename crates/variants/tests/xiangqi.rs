@@ -193,3 +193,19 @@ fn the_soldier_does_not_reset_the_fifty_move_clock() {
     let position = xiangqi().start_position().play_uci("e4e5").unwrap();
     assert!(position.fen().ends_with(" 1 1"), "{}", position.fen());
 }
+
+#[test]
+fn royal_pieces_that_petrify_cannot_be_kept_from_facing_each_other() {
+    // A petrifying royal piece attacks nothing, yet facing is no attack:
+    // the two rules are refused together rather than half applied.
+    let spec = from_gallery::gallery_spec("minixiangqi");
+    let mut petrifying = spec.clone();
+    for piece in &mut petrifying.pieces {
+        if piece.royal {
+            piece.petrifies = true;
+        }
+    }
+    assert!(fairy_position::Variant::<u64>::new(spec).is_ok());
+    let error = fairy_position::Variant::<u64>::new(petrifying).unwrap_err();
+    assert!(error.to_string().contains("petrify"), "{error}");
+}

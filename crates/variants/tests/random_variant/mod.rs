@@ -93,11 +93,20 @@ fn part(choices: &mut Choices<'_>) -> Part {
             part = restricted;
         }
     }
-    part = match choices.below(8) {
+    part = match choices.below(10) {
         0 | 1 => part.range(0),
         2 => part.range(2),
         3 if atom.legs().0 >= 2 => part.lame(),
         4 if atom.legs().0 == 1 => part.steps(2),
+        // Hoppers: the cannon's and the grasshopper's.
+        8 | 9 if atom == Atom::WAZIR || atom == Atom::FERZ => {
+            let hop = Part::hop(atom).only(part.directions());
+            let hop = if choices.chance(1) { hop.landing_within(1) } else { hop };
+            return match choices.below(3) {
+                0 => hop.capture_only(),
+                _ => hop,
+            };
+        }
         _ => part,
     };
     part = match choices.below(6) {
@@ -196,6 +205,13 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
         }
         if choices.chance(1) && letter != 'P' {
             piece = piece.uncapturable();
+        }
+        if choices.chance(1) {
+            // A region: the owner's half of the board, or all but its
+            // first rank.
+            let half = (1..=ranks / 2).collect::<Vec<u8>>();
+            let beyond_first = (2..=ranks).collect::<Vec<u8>>();
+            piece = piece.region(Zone::ranks(if choices.chance(1) { half } else { beyond_first }));
         }
         pawn_like.push(is_pawn);
         pieces.push(piece);
@@ -372,6 +388,9 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     }
     if choices.chance(2) {
         spec = spec.compulsory_capture();
+    }
+    if royal_king && choices.chance(1) {
+        spec = spec.flying_royals();
     }
     if royal_king && choices.chance(1) {
         spec = spec.goal(Goal::CheckCount(1 + choices.below(3) as u8));
