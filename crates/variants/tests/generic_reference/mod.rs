@@ -267,17 +267,19 @@ fn attacks_from<W: Word>(variant: &Variant<W>, setup: &Setup, from: Square, squa
 }
 
 /// Whether a royal piece of `by` faces `square` on a file or rank with
-/// nothing between, where royal pieces may not face each other.
+/// nothing between, where royal pieces may not face each other: as a rook
+/// would attack it, so not from its own grid cell.
 fn faced_by_royal<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, by: Color) -> bool {
     if !variant.spec().flying_royals {
         return false;
     }
+    let geometry = variant.geometry();
     let rook = Part::ride(fairy_movement::Atom::WAZIR);
     let royals = royal_squares(variant, setup, by);
-    rook.paths(variant.geometry(), by, square, true).iter().any(|path| {
+    rook.paths(geometry, by, square, true).iter().any(|path| {
         open_squares(setup, &rook, path.squares())
             .last()
-            .is_some_and(|(_, end)| royals.contains(end))
+            .is_some_and(|&(_, end)| royals.contains(&end) && !geometry.same_cell(square, end))
     })
 }
 
