@@ -96,6 +96,31 @@ pub trait Word:
     fn is_zero(self) -> bool {
         self == Self::ZERO
     }
+
+    /// The 64-bit chunk number `index`, the lowest being 0; nothing beyond
+    /// the word.
+    #[inline]
+    fn chunk64(self, index: u32) -> u64 {
+        if index * 64 >= Self::BITS {
+            0
+        } else {
+            self.shift(-((index * 64) as i32)).low64()
+        }
+    }
+
+    /// The word's 64-bit chunks folded into one: the lowest as it is, each
+    /// higher one `i` rotated left by `rotations[i - 1]`, all combined by
+    /// exclusive or. Where the rotations keep a set of squares apart, the
+    /// fold loses nothing of them: magic lookups on boards of more than 64
+    /// squares hash a line's occupancy folded so.
+    #[inline]
+    fn fold64(self, rotations: [u8; 3]) -> u64 {
+        let mut folded = self.low64();
+        for (index, &rotation) in (1..Self::BITS / 64).zip(&rotations) {
+            folded ^= self.chunk64(index).rotate_left(u32::from(rotation));
+        }
+        folded
+    }
 }
 
 macro_rules! primitive_word {

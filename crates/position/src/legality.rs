@@ -1,6 +1,6 @@
 //! How legality is decided: a strategy chosen when a variant is compiled.
 
-use fairy_geometry::{SquareSet, Word};
+use fairy_geometry::{Square, SquareSet, Word};
 
 use crate::movegen::{MoveCollector, MoveSink};
 use crate::{Move, MoveList, PieceKind, Position};
@@ -69,6 +69,13 @@ impl Legality {
     }
 }
 
+/// What [`Position::royal_reach`] finds.
+struct RoyalReach<W: Word> {
+    royal: Square,
+    in_check: bool,
+    danger: SquareSet<W>,
+}
+
 impl<W: Word> Position<'_, W> {
     /// Generates the legal moves by playing every pseudo-legal move and
     /// keeping those after which the mover's royal pieces are safe.
@@ -77,11 +84,89 @@ impl<W: Word> Position<'_, W> {
     pub(crate) fn generate_by_make_and_test<S: MoveSink<W>>(&self, sink: &mut S) {
         let mut candidates = MoveList::new();
         self.generate_pseudo_legal(&mut MoveCollector(&mut candidates));
+        let Some(reach) = self.royal_reach() else {
+            for mv in candidates {
+                if self.is_safe_after(mv) {
+                    sink.one(mv);
+                }
+            }
+            return;
+        };
         for mv in candidates {
-            if self.is_safe_after(mv) {
+            let plain = !mv.is_en_passant() && mv.gating().is_none() && mv.castling_index().is_none();
+            let safe = if !plain {
+                self.is_safe_after(mv)
+            } else if reach.in_check
+                || mv.from() == reach.royal
+                || reach.danger.contains(mv.from())
+                || reach.danger.contains(mv.to())
+            {
+                self.is_safe_by_occupancy(mv, reach.royal)
+            } else {
+                // Out of every enemy attack's reach.
+                true
+            };
+            if safe {
                 sink.one(mv);
             }
         }
+    }
+
+    /// Where the side to move has one royal piece and a move has no effect
+    /// beyond its squares (no explosions, no royalty by count, no royal
+    /// piece that petrifies): the royal piece, whether it is in check, and
+    /// the squares whose occupancy some enemy attack on it depends on. Then
+    /// a plain move's legality follows from the occupancy after it, and a
+    /// move that changes neither the royal square nor those squares leaves
+    /// a royal piece not in check safe, as every attack table's result
+    /// depends on those squares alone (and a capture only removes
+    /// attackers): the make-and-test strategy's fast path, exact for
+    /// hoppers too.
+    fn royal_reach(&self) -> Option<RoyalReach<W>> {
+        let variant = self.variant;
+        if !variant.single_royal
+            || variant.explosion.is_some()
+            || !variant.petrifying.is_empty()
+            || !variant.goals.duple_check.is_empty()
+            || variant.goals.has_pseudo_royals()
+        {
+            return None;
+        }
+        let us = self.turn;
+        let them = us.other();
+        let royal = self.royal_square(us)?;
+        let occupied = self.occupied();
+        let mut reach = RoyalReach {
+            royal,
+            in_check: false,
+            danger: SquareSet::EMPTY,
+        };
+        for group in &variant.attackers[them.index()] {
+            let pieces = self.pieces_of_kinds(them, group.kinds);
+            if pieces.any() {
+                reach.in_check |= group.table.attacks(royal, occupied).intersects(pieces);
+                reach.danger |= group.table.blockers(royal);
+            }
+        }
+        Some(reach)
+    }
+
+    /// Whether the royal piece on `royal` is safe after the plain move
+    /// `mv`, from the occupancy after it: see [`Position::royal_reach`].
+    fn is_safe_by_occupancy(&self, mv: Move, royal: Square) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let them = self.turn.other();
+        let target = if from == royal { to } else { royal };
+        let occupied = if mv.is_drop() {
+            self.occupied().with(to)
+        } else {
+            (self.occupied() - SquareSet::from_square(from)).with(to)
+        };
+        let captured = SquareSet::from_square(to);
+        !self.variant.attackers[them.index()].iter().any(|group| {
+            let pieces = self.pieces_of_kinds(them, group.kinds) - captured;
+            pieces.any() && group.table.attacks(target, occupied).intersects(pieces)
+        })
     }
 
     /// Generates the legal moves by checks and pins for quiet moves, and by
