@@ -96,18 +96,29 @@ pub struct MoveTable<W: Word> {
     up_width: usize,
     down_width: usize,
     legged: Vec<Legged<W>>,
+    /// What lookups rarely need, kept apart so that the lookups' own
+    /// fields stay close together.
+    rare: Box<Rare<W>>,
+    /// Whether a destination filter (a grid) applies to lines.
+    filtered: bool,
+    /// Whether hops must be scanned: the table has some, and no magic
+    /// lookup.
+    scans_hops: bool,
+    /// Whether every move is a plain leap (no lines, no legged moves).
+    leaper: bool,
+    /// The lines' reach by magic lookup, on boards of up to 64 squares.
+    magic: Option<Magic<W>>,
+}
+
+/// The parts of a [`MoveTable`] that lookups rarely need.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Rare<W: Word> {
     /// Hops along lines, scanned when there is no magic lookup: per
     /// square, the range of its hops in `hops`.
     hops: Vec<Ray<W>>,
     hop_ranges: Vec<(u32, u32)>,
     /// Per square, the squares whose occupancy can change what it reaches.
     blockers: Vec<W>,
-    /// Whether a destination filter (a grid) applies to lines.
-    filtered: bool,
-    /// Whether every move is a plain leap (no lines, no legged moves).
-    leaper: bool,
-    /// The lines' reach by magic lookup, on boards of up to 64 squares.
-    magic: Option<Magic<W>>,
 }
 
 /// The per-square record of a [`MoveTable`].
@@ -369,11 +380,14 @@ impl<W: Word> MoveTable<W> {
             up_width,
             down_width,
             filtered,
+            scans_hops: magic.is_none() && !hops.is_empty(),
             leaper: up_width == 0 && down_width == 0 && legged.is_empty() && hops.is_empty(),
             legged,
-            hops,
-            hop_ranges,
-            blockers,
+            rare: Box::new(Rare {
+                hops,
+                hop_ranges,
+                blockers,
+            }),
             magic,
         }
     }
@@ -395,28 +409,52 @@ impl<W: Word> MoveTable<W> {
     /// [`MoveTable::attacks`] for a table with lines or legged moves.
     #[inline]
     fn attacks_beyond_leaps(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
+        if self.scans_hops {
+            // Out of line, before anything else: the common lookups keep
+            // their code (and registers) to themselves.
+            return self.attacks_with_hops_scanned(entry, index, occupied);
+        }
         let mut reached = entry.leaps;
         if let Some(magic) = &self.magic {
             reached |= magic.reach(index, occupied);
-        } else {
-            if self.up_width + self.down_width > 0 {
-                let (up, down) = self.lines_of(index);
-                let mut rays = W::ZERO;
-                for line in up {
-                    rays |= line.reach::<true>(occupied);
-                }
-                for line in down {
-                    rays |= line.reach::<false>(occupied);
-                }
-                reached |= if self.filtered { rays & entry.allowed } else { rays };
-            }
-            if !self.hops.is_empty() {
-                reached |= self.hops_from(index, occupied) & entry.allowed;
-            }
+        } else if self.up_width + self.down_width > 0 {
+            reached |= self.lines_reach(entry, index, occupied);
         }
         if entry.legged_end > entry.legged_start {
             let legged = self.legged_of(entry);
             for legged in legged.iter().filter(|legged| (legged.legs & occupied).is_zero()) {
+                reached |= legged.destination;
+            }
+        }
+        reached
+    }
+
+    /// The squares the lines out of square number `index` reach, scanned.
+    #[inline]
+    fn lines_reach(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
+        let (up, down) = self.lines_of(index);
+        let mut rays = W::ZERO;
+        for line in up {
+            rays |= line.reach::<true>(occupied);
+        }
+        for line in down {
+            rays |= line.reach::<false>(occupied);
+        }
+        if self.filtered { rays & entry.allowed } else { rays }
+    }
+
+    /// [`MoveTable::attacks`] for a table with hops and no magic lookup:
+    /// everything scanned.
+    #[cold]
+    #[inline(never)]
+    fn attacks_with_hops_scanned(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
+        let mut reached = entry.leaps | self.lines_reach(entry, index, occupied);
+        let (start, end) = self.rare.hop_ranges.get(index).copied().unwrap_or_default();
+        for hop in self.rare.hops.get(start as usize..end as usize).unwrap_or_default() {
+            reached |= hop.reach(occupied) & entry.allowed;
+        }
+        for legged in self.legged_of(entry) {
+            if (legged.legs & occupied).is_zero() {
                 reached |= legged.destination;
             }
         }
@@ -429,18 +467,6 @@ impl<W: Word> MoveTable<W> {
         let stride = self.up_width + self.down_width;
         let lines = self.lines.get(index * stride..(index + 1) * stride).unwrap_or_default();
         lines.split_at(self.up_width.min(lines.len()))
-    }
-
-    /// The squares the hops out of square number `index` reach, scanned
-    /// (without a magic lookup).
-    #[cold]
-    fn hops_from(&self, index: usize, occupied: W) -> W {
-        let (start, end) = self.hop_ranges.get(index).copied().unwrap_or_default();
-        self.hops
-            .get(start as usize..end as usize)
-            .unwrap_or_default()
-            .iter()
-            .fold(W::ZERO, |reached, hop| reached | hop.reach(occupied))
     }
 
     #[inline]
@@ -456,7 +482,7 @@ impl<W: Word> MoveTable<W> {
     /// [`MoveTable::attacks`] from `from` as it was.
     #[inline]
     pub fn blockers(&self, from: Square) -> SquareSet<W> {
-        SquareSet::from_bits(self.blockers.get(from.index()).copied().unwrap_or(W::ZERO))
+        SquareSet::from_bits(self.rare.blockers.get(from.index()).copied().unwrap_or(W::ZERO))
     }
 
     /// The squares reached by plain leaps from `from`, which no occupancy

@@ -264,7 +264,7 @@ impl<W: Word> Variant<W> {
                 .map(|color| compile_kind(&geometry, &spec, piece, color, &start, dropped[color.index()], &zone));
             let [white, black] = moves;
             kinds.push(Kind {
-                spec: piece.clone(),
+                spec: Box::new(piece.clone()),
                 moves: [white?, black?],
                 pawn_like,
                 resets_clock: piece.resets_clock.unwrap_or(pawn_like),

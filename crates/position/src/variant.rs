@@ -216,7 +216,9 @@ pub(crate) struct DoubleStep<W: Word> {
 /// A piece kind compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Kind<W: Word> {
-    pub spec: PieceSpec,
+    /// Boxed: move generation reads the tables beside it, not the
+    /// definition.
+    pub spec: Box<PieceSpec>,
     /// Per colour.
     pub moves: [KindMoves<W>; 2],
     /// It never moves towards its own side: SAN writes it without a
@@ -279,7 +281,7 @@ impl<W: Word> Variant<W> {
 
     /// The definition of a piece kind, if the variant has it.
     pub fn piece(&self, kind: PieceKind) -> Option<&PieceSpec> {
-        self.kinds.get(kind.index()).map(|k| &k.spec)
+        self.kinds.get(kind.index()).map(|k| &*k.spec)
     }
 
     /// The kind with this letter (either case), if any.
