@@ -67,3 +67,17 @@ fn a_pawn_with_nothing_to_promote_to_may_not_reach_the_tenth_rank() {
     let position = at("5k4/P9/10/10/10/10/10/10/10/QACRRBBNNK w - - 0 1");
     assert!(moves_from(&position, "a9").is_empty());
 }
+
+// Deeper, against Fairy-Stockfish's `go perft` (its largeboards build).
+
+#[test]
+#[ignore = "960 million nodes: run with --ignored (release)"]
+fn grand_start_perft_5_as_fairy_stockfish() {
+    assert_eq!(grand().start_position().perft(5), 959_883_584);
+}
+
+#[test]
+#[ignore = "403 million nodes: run with --ignored (release)"]
+fn opulent_start_perft_5_as_fairy_stockfish() {
+    assert_eq!(opulent().start_position().perft(5), 402_780_823);
+}

@@ -77,3 +77,29 @@ fn a_pawn_back_on_its_second_rank_may_step_two_squares_again() {
     let back = position.play_uci("c3c2").unwrap().play_uci("e8d8").unwrap();
     assert_eq!(moves_from(&back, "c2"), ["c2c3", "c2c4"]);
 }
+
+// Deeper, against Fairy-Stockfish's `go perft` (its largeboards build).
+
+#[test]
+#[ignore = "34 million nodes: run with --ignored (release)"]
+fn omicron_start_perft_5_as_fairy_stockfish() {
+    assert_eq!(omicron().start_position().perft(5), 34_451_292);
+}
+
+#[test]
+#[ignore = "108 million nodes: run with --ignored (release)"]
+fn troitzky_start_perft_6_as_fairy_stockfish() {
+    assert_eq!(troitzky().start_position().perft(6), 108_084_753);
+}
+
+#[test]
+#[ignore = "141 million nodes: run with --ignored (release)"]
+fn pawnback_start_perft_6_as_fairy_stockfish() {
+    assert_eq!(pawnback().start_position().perft(6), 140_940_294);
+}
+
+#[test]
+#[ignore = "295 million nodes: run with --ignored (release)"]
+fn gustav3_start_perft_6_as_fairy_stockfish() {
+    assert_eq!(gustav3().start_position().perft(6), 294_561_801);
+}

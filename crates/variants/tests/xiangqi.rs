@@ -209,3 +209,35 @@ fn royal_pieces_that_petrify_cannot_be_kept_from_facing_each_other() {
     let error = fairy_position::Variant::<u64>::new(petrifying).unwrap_err();
     assert!(error.to_string().contains("petrify"), "{error}");
 }
+
+// Deeper, against Fairy-Stockfish's `go perft` (its largeboards build).
+
+#[test]
+#[ignore = "133 million nodes: run with --ignored (release)"]
+fn xiangqi_start_perft_5_as_fairy_stockfish() {
+    assert_eq!(xiangqi().start_position().perft(5), 133_312_995);
+}
+
+#[test]
+#[ignore = "55 million nodes: run with --ignored (release)"]
+fn minixiangqi_start_perft_6_as_fairy_stockfish() {
+    assert_eq!(minixiangqi().start_position().perft(6), 54_612_676);
+}
+
+#[test]
+#[ignore = "18 million nodes: run with --ignored (release)"]
+fn manchu_start_perft_5_as_fairy_stockfish() {
+    assert_eq!(manchu().start_position().perft(5), 17_817_159);
+}
+
+#[test]
+#[ignore = "19 million nodes: run with --ignored (release)"]
+fn grasshopper_start_perft_5_as_fairy_stockfish() {
+    assert_eq!(grasshopper().start_position().perft(5), 19_157_556);
+}
+
+#[test]
+#[ignore = "10 million nodes: run with --ignored (release)"]
+fn shako_start_perft_4_as_fairy_stockfish() {
+    assert_eq!(shako().start_position().perft(4), 10_273_158);
+}
