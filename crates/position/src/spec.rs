@@ -91,7 +91,9 @@ pub struct VariantSpec {
     /// Whether royal pieces may not face each other on a file or rank with
     /// nothing between them (Xiangqi's flying general; Fairy-Stockfish's
     /// `flyingGeneral`): for legality each royal piece attacks along
-    /// them as a rook.
+    /// them as a rook, and so, like every attack, not within its own grid
+    /// cell. A royal kind that petrifies (and so attacks nothing) is
+    /// refused.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
     pub flying_royals: bool,
     /// Where en passant captures may be made, counted from the capturing
