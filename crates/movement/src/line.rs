@@ -1,4 +1,5 @@
-//! Rays cut at their first blocker by bit arithmetic.
+//! Rays cut at their first blocker, and hops over a screen, by bit
+//! arithmetic.
 
 use fairy_geometry::{Square, Word};
 
@@ -105,17 +106,7 @@ impl<W: Word> Line<W> {
 
     /// The first `count` squares of the line in its order.
     pub fn prefix<const UP: bool>(&self, count: u8) -> W {
-        let mut rest = self.run | self.next;
-        let mut taken = W::ZERO;
-        for _ in 0..count {
-            if rest.is_zero() {
-                break;
-            }
-            let square = self.first_in_order::<UP>(rest);
-            taken |= square;
-            rest &= !square;
-        }
-        taken
+        self.first_squares::<UP>(self.run | self.next, count)
     }
 
     /// The squares a hop along the line reaches with `occupied` occupied:
@@ -132,22 +123,24 @@ impl<W: Word> Line<W> {
         let beyond = self.reach::<UP>(occupied & !screen) & !before;
         match hop.land_within {
             None => beyond,
-            Some(count) => {
-                let mut rest = beyond;
-                let mut landed = W::ZERO;
-                for _ in 0..count {
-                    if rest.is_zero() {
-                        break;
-                    }
-                    // Beyond the screen the squares follow the line's
-                    // order, except across a cylinder's seam.
-                    let square = self.first_in_order::<UP>(rest);
-                    landed |= square;
-                    rest &= !square;
-                }
-                landed
-            }
+            Some(count) => self.first_squares::<UP>(beyond, count),
         }
+    }
+
+    /// The first `count` squares of `bits` (squares of the line) in the
+    /// line's order.
+    fn first_squares<const UP: bool>(&self, bits: W, count: u8) -> W {
+        let mut rest = bits;
+        let mut taken = W::ZERO;
+        for _ in 0..count {
+            if rest.is_zero() {
+                break;
+            }
+            let square = self.first_in_order::<UP>(rest);
+            taken |= square;
+            rest &= !square;
+        }
+        taken
     }
 
     /// The first square of `bits` (squares of the line) in the line's

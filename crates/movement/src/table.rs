@@ -77,8 +77,9 @@ pub struct PathHit<W: Word> {
 /// squares the moves reach given the board's occupancy.
 ///
 /// Leaps are plain per-square sets. Rides are rays cut at their first
-/// blocker: by a magic-multiplication lookup on boards of up to 64 squares,
-/// by bit arithmetic on larger ones. Lame leaps and multi-step moves are
+/// blocker, and hops rays taken beyond their screen: by a
+/// magic-multiplication lookup where its tables fit, by bit arithmetic
+/// otherwise. Lame leaps and multi-step moves are
 /// checked against their passed squares. On a grid, destinations in the
 /// origin's cell are removed; rides still pass through them.
 ///
@@ -106,7 +107,7 @@ pub struct MoveTable<W: Word> {
     scans_hops: bool,
     /// Whether every move is a plain leap (no lines, no legged moves).
     leaper: bool,
-    /// The lines' reach by magic lookup, on boards of up to 64 squares.
+    /// The lines' and hops' reach by magic lookup, where the tables fit.
     magic: Option<Magic<W>>,
 }
 
@@ -138,7 +139,6 @@ struct SquareMoves<W: Word> {
     up: Vec<Line<W>>,
     down: Vec<Line<W>>,
     legged: Vec<Legged<W>>,
-    hops: Vec<Ray<W>>,
     /// Every ray, hops included.
     rays: Vec<Ray<W>>,
 }
@@ -151,7 +151,6 @@ impl<W: Word> SquareMoves<W> {
             up: Vec::new(),
             down: Vec::new(),
             legged: Vec::new(),
-            hops: Vec::new(),
             rays: Vec::new(),
         }
     }
@@ -193,7 +192,6 @@ impl<W: Word> SquareMoves<W> {
                 }),
                 ..ray
             };
-            self.hops.push(hop);
             self.rays.push(hop);
             return;
         }
@@ -359,7 +357,7 @@ impl<W: Word> MoveTable<W> {
         for mut square_moves in moves {
             blockers.push(square_moves.blockers());
             let hop_start = hops.len() as u32;
-            hops.extend(square_moves.hops);
+            hops.extend(square_moves.rays.iter().filter(|ray| ray.hop.is_some()));
             hop_ranges.push((hop_start, hops.len() as u32));
             square_moves.up.resize(up_width, Line::EMPTY);
             square_moves.down.resize(down_width, Line::EMPTY);
@@ -870,7 +868,7 @@ mod tests {
         let chess = Geometry::new(BoardSize::new(8, 8).unwrap());
         let cannon: Movement = "pR".parse().unwrap();
         let grasshopper: Movement = "gQ".parse().unwrap();
-        // 128-bit board (scanned) and 64-bit board (magic) alike.
+        // A 128-bit board and a 64-bit board alike.
         let large = |movement: &Movement, from: &str, occupied: &[&str]| {
             let table: MoveTable<u128> = {
                 let parts: Vec<TablePart<u128>> = movement

@@ -287,7 +287,7 @@ impl<W: Word> Variant<W> {
         // One royal piece a side, whose checks and pins the fast path
         // reads; otherwise every royal piece must be kept safe.
         let single_royal = royal.len() <= 1 && !promotes_to_royal;
-        let attackers = compile_attackers(&geometry, &spec, &zone)?;
+        let attackers = compile_attackers(&geometry, &spec, royal, &zone)?;
         let uncapturable = kind_set(&|p| p.uncapturable);
         let en_passant_capturers = kinds
             .iter()
@@ -349,22 +349,21 @@ impl<W: Word> Variant<W> {
             .pseudo_royals
             .iter()
             .fold(royal, |kinds, &(group, _)| group.iter().fold(kinds, KindSet::with));
-        // A hopper's screen enables its attack: a piece moving onto a line
-        // may expose its own royal piece, which no pin foresees. Flying
-        // royals are kept to the simple rule too.
         let hoppers = spec
             .pieces
             .iter()
             .any(|p| p.all_moves().parts().iter().any(Part::is_hop));
-        let exact = if hoppers || spec.flying_royals {
-            Legality::MakeAndTest
-        } else {
-            Legality::for_rules(
-                single_royal,
-                captures_or_counts_matter,
-                promotes_to(&spec, pseudo_royal_kinds),
-            )
-        };
+        let exact = Legality::for_rules(
+            single_royal,
+            captures_or_counts_matter,
+            promotes_to(&spec, pseudo_royal_kinds),
+            hoppers || spec.flying_royals,
+        );
+        let safety_by_occupancy = single_royal
+            && explosion.is_none()
+            && petrifying.is_empty()
+            && goals.duple_check.is_empty()
+            && !goals.has_pseudo_royals();
         let legality = match legality {
             None => exact,
             Some(Legality::MakeAndTest) => Legality::MakeAndTest,
@@ -411,6 +410,7 @@ impl<W: Word> Variant<W> {
             castling,
             goals,
             legality,
+            safety_by_occupancy,
             zobrist,
             start,
         };
@@ -442,7 +442,7 @@ fn check_pieces(spec: &mut VariantSpec) -> Result<(), VariantError> {
             .as_ref()
             .map(|z| z.movement.parts())
             .unwrap_or_default();
-        let hop_ok = |part: &fairy_movement::Part, zoned: bool| {
+        let hop_ok = |part: &Part, zoned: bool| {
             !part.is_hop()
                 || (!zoned && !part.is_initial() && (part.atom() == Atom::WAZIR || part.atom() == Atom::FERZ))
         };
@@ -556,10 +556,7 @@ fn placed_parts<W: Word>(
         initial: zone(&piece.initial, color, &|| {
             format!("the initial squares of {:?}", piece.letter)
         })?,
-        region: match &piece.region {
-            Some(region) => zone(region, color, &|| format!("the region of {:?}", piece.letter))? & board,
-            None => board,
-        },
+        region: region_of(piece, color, board, zone)?,
     };
     let used = |p: &&Part| {
         if capturing {
@@ -736,17 +733,29 @@ fn drop_squares<W: Word>(
     let Some(drops) = &spec.drops else {
         return Ok(SquareSet::EMPTY);
     };
-    let mut squares = SquareSet::board(spec.geometry.size());
+    let board = SquareSet::board(spec.geometry.size());
+    let mut squares = board;
     if let Some(variant_zone) = &drops.zone {
         squares &= zone(variant_zone, color, &|| "the drop zone".to_owned())?;
     }
     if let Some(own) = &piece.drop_zone {
         squares &= zone(own, color, &|| format!("the drop zone of {:?}", piece.letter))?;
     }
-    if let Some(region) = &piece.region {
-        squares &= zone(region, color, &|| format!("the region of {:?}", piece.letter))?;
+    Ok(squares & region_of(piece, color, board, zone)?)
+}
+
+/// The squares a piece of `piece`'s kind and `color` may move to, be
+/// dropped on and attack: its region, or the whole `board`.
+fn region_of<W: Word>(
+    piece: &PieceSpec,
+    color: Color,
+    board: SquareSet<W>,
+    zone: &ZoneOf<'_, W>,
+) -> Result<SquareSet<W>, VariantError> {
+    match &piece.region {
+        Some(region) => Ok(zone(region, color, &|| format!("the region of {:?}", piece.letter))? & board),
+        None => Ok(board),
     }
-    Ok(squares)
 }
 
 /// The squares behind the rearmost rank where the start position has a
@@ -870,6 +879,7 @@ fn compile_promotions<W: Word>(
 fn compile_attackers<W: Word>(
     geometry: &Geometry,
     spec: &VariantSpec,
+    royal: KindSet,
     zone: &ZoneOf<'_, W>,
 ) -> Result<[Vec<AttackGroup<W>>; 2], VariantError> {
     let mut attackers: [Vec<AttackGroup<W>>; 2] = [Vec::new(), Vec::new()];
@@ -892,21 +902,16 @@ fn compile_attackers<W: Word>(
             }
         }
     }
-    if spec.flying_royals {
-        // Royal pieces face each other as rooks would attack.
-        let rook = Part::ride(Atom::WAZIR);
-        for color in Color::ALL {
-            let placed = TablePart::new(rook, color, *geometry);
-            let table = MoveTable::compile_reverse(geometry, &[placed]);
-            let royal = spec
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(_, piece)| piece.royal)
-                .fold(KindSet::EMPTY, |set, (index, _)| set.with(PieceKind::new(index as u8)));
-            if !royal.is_empty() {
-                attackers[color.index()].push(AttackGroup { table, kinds: royal });
-            }
+    if spec.flying_royals && !royal.is_empty() {
+        // Royal pieces face each other as rooks would attack; a rook's
+        // lines are the same for both sides.
+        let rook = TablePart::new(Part::ride(Atom::WAZIR), Color::White, *geometry);
+        let table = MoveTable::compile_reverse(geometry, &[rook]);
+        for groups in &mut attackers {
+            groups.push(AttackGroup {
+                table: table.clone(),
+                kinds: royal,
+            });
         }
     }
     // Leaps before rides: leap groups are cheaper to test, and most

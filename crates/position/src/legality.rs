@@ -58,10 +58,18 @@ pub enum Legality {
 impl Legality {
     /// The fastest strategy that is exact for rules with one royal piece
     /// a side at most by kind (`single_royal`) or not, with captures that
-    /// have effects or royalty by count (`captures_or_counts_matter`), and
-    /// promotion to a royal kind or not.
-    pub(crate) fn for_rules(single_royal: bool, captures_or_counts_matter: bool, promotes_to_royal: bool) -> Legality {
+    /// have effects or royalty by count (`captures_or_counts_matter`),
+    /// promotion to a royal kind or not, and attacks that filling a square
+    /// can create (`attacks_grow`: a hopper's screen, royal pieces that may
+    /// not face each other), which no pin foresees.
+    pub(crate) fn for_rules(
+        single_royal: bool,
+        captures_or_counts_matter: bool,
+        promotes_to_royal: bool,
+        attacks_grow: bool,
+    ) -> Legality {
         match (single_royal, captures_or_counts_matter) {
+            _ if attacks_grow => Legality::MakeAndTest,
             (true, false) => Legality::PinsAndChecks,
             (_, true) if !promotes_to_royal => Legality::PinsForQuietMoves,
             _ => Legality::MakeAndTest,
@@ -113,8 +121,8 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// Where the side to move has one royal piece and a move has no effect
-    /// beyond its squares (no explosions, no royalty by count, no royal
-    /// piece that petrifies): the royal piece, whether it is in check, and
+    /// on royal safety beyond its squares (`Variant::safety_by_occupancy`):
+    /// the royal piece, whether it is in check, and
     /// the squares whose occupancy some enemy attack on it depends on. Then
     /// a plain move's legality follows from the occupancy after it, and a
     /// move that changes neither the royal square nor those squares leaves
@@ -124,12 +132,7 @@ impl<W: Word> Position<'_, W> {
     /// hoppers too.
     fn royal_reach(&self) -> Option<RoyalReach<W>> {
         let variant = self.variant;
-        if !variant.single_royal
-            || variant.explosion.is_some()
-            || !variant.petrifying.is_empty()
-            || !variant.goals.duple_check.is_empty()
-            || variant.goals.has_pseudo_royals()
-        {
+        if !variant.safety_by_occupancy {
             return None;
         }
         let us = self.turn;

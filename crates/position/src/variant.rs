@@ -61,6 +61,11 @@ pub struct Variant<W: Word = u64> {
     pub(crate) castling: CastlingRules<W>,
     pub(crate) goals: Goals<W>,
     pub(crate) legality: Legality,
+    /// Whether a move's effect on royal safety is its squares' alone: one
+    /// royal piece a side, no explosions, royalty by count, petrifying
+    /// royals or duple check. Then make-and-test need not play plain
+    /// moves (see `legality`).
+    pub(crate) safety_by_occupancy: bool,
     pub(crate) zobrist: Zobrist,
     pub(crate) start: Setup,
 }
