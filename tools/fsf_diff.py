@@ -320,9 +320,12 @@ def check_variant(name, definition, fairy_binary, args, lines, start=None, games
                 report.fail("fairy refused %s: %s" % (" ".join(moves), result["error"]))
                 continue
             budget = [args.sample_budget]
-            # From the position's FEN: pyffish replays a move list at
-            # every call, and the game's list is long.
-            theirs = fsf_perft(name, get_fen(name, start, moves), [], args.perft_depth, budget)
+            # From a FEN: pyffish replays a move list at every call, and
+            # the game's list is long. The last two moves are replayed, for
+            # the rules that remember them (two passes in a row end a game).
+            kept = moves[-2:]
+            theirs = fsf_perft(name, get_fen(name, start, moves[:len(moves) - len(kept)]), kept,
+                               args.perft_depth, budget)
             if theirs is None:
                 continue
             total = sum(result["moves"].values())

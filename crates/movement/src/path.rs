@@ -65,6 +65,17 @@ impl Path {
     pub fn end(&self) -> Option<Square> {
         self.squares.last().copied()
     }
+
+    /// This path ended before its first square outside `within`; `None`
+    /// if no destination is left.
+    pub(crate) fn confined_to(mut self, within: impl Fn(Square) -> bool) -> Option<Path> {
+        let inside = self.squares.iter().take_while(|&&square| within(square)).count();
+        if inside <= self.first_destination {
+            return None;
+        }
+        self.squares.truncate(inside);
+        Some(self)
+    }
 }
 
 impl Part {

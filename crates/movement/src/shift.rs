@@ -63,7 +63,7 @@ impl<W: Word> ShiftTable<W> {
         let mut displacements: Vec<Displacement<W>> = Vec::new();
         for placed in parts {
             for from in placed.origins.iter().filter(|&s| size.contains(s)) {
-                for path in placed.part.paths(geometry, placed.color, from, placed.may_cross_net) {
+                for path in placed.paths(geometry, from) {
                     if path.destinations().len() != 1 {
                         return None;
                     }

@@ -25,6 +25,10 @@ pub struct TablePart<W: Word> {
     /// (a Xiangqi palace). A table filters every move by the union of its
     /// parts' destinations, so the parts of one table share them.
     pub destinations: SquareSet<W>,
+    /// The squares its moves stay on: a path ends at the first square
+    /// outside them (the Janggi palace's diagonals). Unlike
+    /// `destinations`, this holds for the part alone.
+    pub within: SquareSet<W>,
 }
 
 impl<W: Word> TablePart<W> {
@@ -37,7 +41,18 @@ impl<W: Word> TablePart<W> {
             may_cross_net: true,
             origins: SquareSet::board(geometry.size()),
             destinations: SquareSet::board(geometry.size()),
+            within: SquareSet::board(geometry.size()),
         }
+    }
+
+    /// The part's paths from `from` on `geometry`, as placed: for its
+    /// colour, crossing the net if it may, cut to `within`.
+    pub fn paths(&self, geometry: &Geometry, from: Square) -> impl Iterator<Item = Path> + '_ {
+        let within = self.within;
+        self.part
+            .paths(geometry, self.color, from, self.may_cross_net)
+            .into_iter()
+            .filter_map(move |path| path.confined_to(|square| within.contains(square)))
     }
 }
 
@@ -120,6 +135,8 @@ struct Rare<W: Word> {
     hop_ranges: Vec<(u32, u32)>,
     /// Per square, the squares whose occupancy can change what it reaches.
     blockers: Vec<W>,
+    /// Per square, every square it reaches under some occupancy.
+    potential: Vec<W>,
 }
 
 /// The per-square record of a [`MoveTable`].
@@ -259,7 +276,7 @@ impl<W: Word> MoveTable<W> {
         let mut paths = vec![Vec::new(); size.square_count()];
         for placed in parts {
             for from in placed.origins.iter().filter(|&s| size.contains(s)) {
-                paths[from.index()].extend(placed.part.paths(geometry, placed.color, from, placed.may_cross_net));
+                paths[from.index()].extend(placed.paths(geometry, from));
             }
         }
         let destinations = destinations_of(geometry, parts);
@@ -272,27 +289,30 @@ impl<W: Word> MoveTable<W> {
     /// piece moving by `parts` would attack it from.
     ///
     /// A hop reverses into a hop with its limits before and beyond the
-    /// screen exchanged; it must be allowed from every square (the
-    /// variant compiler sees to it).
+    /// screen exchanged; it must be allowed from every square it may stay
+    /// on (`within`: the variant compiler sees to it).
     pub fn compile_reverse(geometry: &Geometry, parts: &[TablePart<W>]) -> MoveTable<W> {
         let size = geometry.size();
-        let board = SquareSet::board(size);
         let mut paths: Vec<Vec<Path>> = vec![Vec::new(); size.square_count()];
         for placed in parts {
-            let everywhere = (board - placed.origins).is_empty();
+            let everywhere = (placed.within - placed.origins).is_empty();
             let line = matches!(placed.part.reach(), Reach::Ride { .. } | Reach::Hop { .. });
             if line && everywhere {
-                // A ray is symmetric: edges, the net and the cylinder's
-                // stopping rule cut it the same way in both directions.
-                let reversed = placed.part.reversed();
-                for target in size.squares() {
-                    paths[target.index()].extend(reversed.paths(geometry, placed.color, target, placed.may_cross_net));
+                // A ray is symmetric: edges, the net, the cylinder's
+                // stopping rule and `within` cut it the same way in both
+                // directions.
+                let reversed = TablePart {
+                    part: placed.part.reversed(),
+                    ..*placed
+                };
+                for target in placed.within.iter().filter(|&s| size.contains(s)) {
+                    paths[target.index()].extend(reversed.paths(geometry, target));
                 }
                 continue;
             }
             debug_assert!(!placed.part.is_hop(), "a hop allowed from some squares only");
             for from in placed.origins.iter().filter(|&s| size.contains(s)) {
-                for path in placed.part.paths(geometry, placed.color, from, placed.may_cross_net) {
+                for path in placed.paths(geometry, from) {
                     let first = path.squares().len() - path.destinations().len();
                     for (index, &target) in path.squares().iter().enumerate().skip(first) {
                         let mut squares: SmallVec<[Square; 8]> = SmallVec::from_slice(&path.squares()[..index]);
@@ -372,7 +392,7 @@ impl<W: Word> MoveTable<W> {
                 legged_end: legged.len() as u32,
             });
         }
-        MoveTable {
+        let mut table = MoveTable {
             entries,
             lines,
             up_width,
@@ -385,9 +405,20 @@ impl<W: Word> MoveTable<W> {
                 hops,
                 hop_ranges,
                 blockers,
+                potential: Vec::new(),
             }),
             magic,
-        }
+        };
+        // On an empty board every ride and legged move goes furthest; a
+        // hop lands only beyond a screen, somewhere on its line.
+        table.rare.potential = size
+            .squares()
+            .map(|square| {
+                let lines = table.rare.blockers[square.index()];
+                (table.attacks(square, SquareSet::EMPTY).bits() | lines) & table.entries[square.index()].allowed
+            })
+            .collect();
+        table
     }
 
     /// The squares reached from `from` when the squares of `occupied` are
@@ -481,6 +512,14 @@ impl<W: Word> MoveTable<W> {
     #[inline]
     pub fn blockers(&self, from: Square) -> SquareSet<W> {
         SquareSet::from_bits(self.rare.blockers.get(from.index()).copied().unwrap_or(W::ZERO))
+    }
+
+    /// Every square the moves from `from` reach under some occupancy: a
+    /// piece elsewhere is never reached (nor, in a reverse table, attacks
+    /// `from`), whatever stands where.
+    #[inline]
+    pub fn potential(&self, from: Square) -> SquareSet<W> {
+        SquareSet::from_bits(self.rare.potential.get(from.index()).copied().unwrap_or(W::ZERO))
     }
 
     /// The squares reached by plain leaps from `from`, which no occupancy

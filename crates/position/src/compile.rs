@@ -13,6 +13,7 @@ use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
 use crate::hand::CompiledDrops;
 use crate::kinds::KindSet;
+use crate::passing::CompiledPassing;
 use crate::variant::{AttackGroup, DoubleStep, Kind, KindMoves, PromotionGroup, Promotions};
 use crate::zobrist::Zobrist;
 use crate::{
@@ -169,7 +170,7 @@ impl fmt::Display for VariantError {
             ),
             VariantError::BadHopper { letter } => write!(
                 f,
-                "piece {letter:?} hops on an atom other than W or F, or only from some squares; hoppers ride lines of W or F from every square"
+                "piece {letter:?} hops on an atom other than W or F, or only from some squares; hoppers ride lines of W or F from every square they may stay on"
             ),
             VariantError::TooManyParts { letter, count } => write!(
                 f,
@@ -319,7 +320,14 @@ impl<W: Word> Variant<W> {
         let tracks_promoted = drops.as_ref().is_some_and(|drops| drops.demotes_to.is_some());
         let gating = spec.drops.as_ref().is_some_and(|drops| drops.gating);
         let spares_own_kind = kind_set(&|p| p.spares_own_kind);
+        let unscreened_by_own_kind = kind_set(&|p| p.unscreened_by_own_kind);
         let petrifying = kind_set(&|p| p.petrifies);
+        if spec.flying_royals && spec.passing.as_ref().is_some_and(|passing| passing.bikjang) {
+            // One rule forbids facing, the other says what to do about it.
+            return Err(VariantError::Goal {
+                reason: "royal pieces kept from facing each other cannot also face each other under bikjang".to_owned(),
+            });
+        }
         if spec.flying_royals && petrifying.iter().any(|kind| royal.contains(kind)) {
             // Such a royal piece attacks nothing, yet the rule that royal
             // pieces may not face each other is no attack.
@@ -384,7 +392,11 @@ impl<W: Word> Variant<W> {
             || spec.compulsory_capture
             || spec.royal_held_in_check
             || !promotion_limits.is_empty();
-        let plain_moves = !move_rules && !spec.pass_on_stalemate;
+        let passing = match &spec.passing {
+            Some(passing) => Some(CompiledPassing::compile(passing, &geometry, &kind_of)?),
+            None => None,
+        };
+        let plain_moves = !move_rules && !spec.pass_on_stalemate && passing.is_none();
         let variant = Variant {
             spec,
             board,
@@ -394,6 +406,7 @@ impl<W: Word> Variant<W> {
             single_royal,
             uncapturable,
             spares_own_kind,
+            unscreened_by_own_kind,
             petrifying,
             move_rules,
             plain_moves,
@@ -409,6 +422,7 @@ impl<W: Word> Variant<W> {
             en_passant_capturers,
             castling,
             goals,
+            passing,
             legality,
             safety_by_occupancy,
             zobrist,
@@ -442,9 +456,14 @@ fn check_pieces(spec: &mut VariantSpec) -> Result<(), VariantError> {
             .as_ref()
             .map(|z| z.movement.parts())
             .unwrap_or_default();
+        // A hop must be allowed from every square it may stay on, for its
+        // reverse table: zone moves qualify when confined to their zone.
+        let confined = piece.zone_moves.as_ref().is_some_and(|z| z.confined);
         let hop_ok = |part: &Part, zoned: bool| {
             !part.is_hop()
-                || (!zoned && !part.is_initial() && (part.atom() == Atom::WAZIR || part.atom() == Atom::FERZ))
+                || ((!zoned || confined)
+                    && !part.is_initial()
+                    && (part.atom() == Atom::WAZIR || part.atom() == Atom::FERZ))
         };
         if !piece.movement.parts().iter().all(|p| hop_ok(p, false)) || !zoned.iter().all(|p| hop_ok(p, true)) {
             return Err(VariantError::BadHopper { letter: piece.letter });
@@ -504,15 +523,16 @@ fn check_pieces(spec: &mut VariantSpec) -> Result<(), VariantError> {
 
 /// A part of `piece`'s movement placed on the board for `color`: the
 /// squares it may start from (`origins`, narrowed to the piece's initial
-/// squares for an initial-only part) and end on (`destinations`, the
-/// piece's region), and whether it may cross the net, which depends on
-/// whether it is used to move or to capture. The one place that says where
-/// a piece's parts apply.
+/// squares for an initial-only part), stay on (`within`) and end on
+/// (`destinations`, the piece's region), and whether it may cross the net,
+/// which depends on whether it is used to move or to capture. The one place
+/// that says where a piece's parts apply.
 fn place<W: Word>(
     part: &Part,
     piece: &PieceSpec,
     capturing: bool,
     origins: SquareSet<W>,
+    within: SquareSet<W>,
     squares: &PlacedSquares<W>,
 ) -> TablePart<W> {
     let may_cross_net = match piece.net {
@@ -530,6 +550,7 @@ fn place<W: Word>(
             origins
         },
         destinations: squares.region,
+        within,
     }
 }
 
@@ -570,19 +591,20 @@ fn placed_parts<W: Word>(
         .parts()
         .iter()
         .filter(used)
-        .map(|p| place(p, piece, capturing, board, &squares))
+        .map(|p| place(p, piece, capturing, board, board, &squares))
         .collect();
     if let Some(zoned) = &piece.zone_moves {
         let origins = zone(&zoned.zone, color, &|| {
             format!("the zone of the zone moves of {:?}", piece.letter)
         })? & board;
+        let within = if zoned.confined { origins } else { board };
         placed.extend(
             zoned
                 .movement
                 .parts()
                 .iter()
                 .filter(used)
-                .map(|p| place(p, piece, capturing, origins, &squares)),
+                .map(|p| place(p, piece, capturing, origins, within, &squares)),
         );
     }
     Ok(placed)
@@ -644,7 +666,7 @@ fn compile_kind<W: Word>(
     let mut double_steps = vec![SmallVec::new(); size.square_count()];
     for placed in quiet_parts.iter().filter(|p| p.part.is_en_passant()) {
         for from in placed.origins {
-            for path in placed.part.paths(geometry, color, from, placed.may_cross_net) {
+            for path in placed.paths(geometry, from) {
                 let passed: SquareSet<W> = path.passed().iter().copied().collect::<SquareSet<W>>() & capturable;
                 if let (Some(to), false) = (path.end(), passed.is_empty()) {
                     double_steps[from.index()].push(DoubleStep { to, passed });
@@ -892,11 +914,18 @@ fn compile_attackers<W: Word>(
                     continue;
                 }
                 let groups = &mut attackers[color.index()];
-                match groups.iter_mut().find(|group| group.table == table) {
+                // A kind that may not hop over its own kind keeps a group
+                // of its own.
+                let unscreened = piece.unscreened_by_own_kind;
+                match groups
+                    .iter_mut()
+                    .find(|group| group.table == table && !unscreened && !group.unscreened)
+                {
                     Some(group) => group.kinds.insert(kind),
                     None => groups.push(AttackGroup {
                         table,
                         kinds: KindSet::only(kind),
+                        unscreened,
                     }),
                 }
             }
@@ -911,6 +940,7 @@ fn compile_attackers<W: Word>(
             groups.push(AttackGroup {
                 table: table.clone(),
                 kinds: royal,
+                unscreened: false,
             });
         }
     }

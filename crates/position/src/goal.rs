@@ -549,7 +549,7 @@ impl<W: Word> Goals<W> {
 
     /// The outcome of a game won by `winner` (drawn if `None`) for
     /// `reason`, with draw odds applied.
-    fn outcome(&self, winner: Option<Color>, reason: EndReason) -> Outcome {
+    pub(crate) fn outcome(&self, winner: Option<Color>, reason: EndReason) -> Outcome {
         Outcome {
             winner: winner.or(self.draw_odds),
             reason,
@@ -584,6 +584,11 @@ impl<W: Word> Position<'_, W> {
     /// ```
     #[inline(always)]
     pub fn terminal(&self) -> Option<Outcome> {
+        if let Some(passing) = &self.variant.passing {
+            if let Some(outcome) = self.passed_out(passing) {
+                return Some(outcome);
+            }
+        }
         if !self.variant.goals.has_immediate() {
             return None;
         }

@@ -1,8 +1,11 @@
 //! How legality is decided: a strategy chosen when a variant is compiled.
 
 use fairy_geometry::{Square, SquareSet, Word};
+use smallvec::SmallVec;
 
+use crate::kinds::KindSet;
 use crate::movegen::{MoveCollector, MoveSink};
+use crate::variant::Promotions;
 use crate::{Move, MoveList, PieceKind, Position};
 
 /// How a variant decides which of the moves its pieces can make are legal.
@@ -82,6 +85,94 @@ struct RoyalReach<W: Word> {
     royal: Square,
     in_check: bool,
     danger: SquareSet<W>,
+    /// The enemy attack groups that could attack the royal square under
+    /// some occupancy, by index, each with its pieces.
+    threats: SmallVec<[(usize, SquareSet<W>); 8]>,
+}
+
+/// The sink of make-and-test's fast path, passing on the legal moves of
+/// those it gets. Out of check, the moves of a piece other than the royal
+/// one that touch no square an enemy attack on the royal piece depends on
+/// are out of every attack's reach and pass in bulk; the other plain moves
+/// are judged on the occupancy after them, and the moves with effects
+/// beyond their squares (castling, en passant, gating) by playing them.
+struct SafeMoves<'r, 'p, 'v, W: Word, S: MoveSink<W>> {
+    position: &'p Position<'v, W>,
+    reach: &'r RoyalReach<W>,
+    sink: &'r mut S,
+}
+
+impl<W: Word, S: MoveSink<W>> SafeMoves<'_, '_, '_, W, S> {
+    /// The squares of `to` that moves from `from` (`None`: drops) reach
+    /// without touching the royal piece's danger: all or none, if the piece
+    /// moving is the royal one or the side is in check.
+    #[inline]
+    fn clear(&self, from: Option<Square>, to: SquareSet<W>) -> SquareSet<W> {
+        let reach = self.reach;
+        if reach.in_check || from.is_some_and(|from| from == reach.royal || reach.danger.contains(from)) {
+            SquareSet::EMPTY
+        } else {
+            to - reach.danger
+        }
+    }
+
+    /// Passes on those of `moves` that leave the royal piece safe.
+    fn tested(&mut self, moves: MoveList) {
+        for mv in moves {
+            if self.position.is_safe_by_occupancy(mv, self.reach) {
+                self.sink.one(mv);
+            }
+        }
+    }
+}
+
+impl<W: Word, S: MoveSink<W>> MoveSink<W> for SafeMoves<'_, '_, '_, W, S> {
+    fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
+        let clear = self.clear(Some(from), to);
+        if clear.any() {
+            self.sink.piece_moves(promotions, from, clear);
+        }
+        let rest = to - clear;
+        if rest.any() {
+            let mut moves = MoveList::new();
+            MoveCollector(&mut moves).piece_moves(promotions, from, rest);
+            self.tested(moves);
+        }
+    }
+
+    fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>) {
+        let mut moves = MoveList::new();
+        MoveCollector(&mut moves).shifted_moves(promotions, delta, to);
+        for mv in moves {
+            self.one(mv);
+        }
+    }
+
+    fn drops(&mut self, kind: PieceKind, to: SquareSet<W>) {
+        let clear = self.clear(None, to);
+        if clear.any() {
+            self.sink.drops(kind, clear);
+        }
+        let rest = to - clear;
+        if rest.any() {
+            let mut moves = MoveList::new();
+            MoveCollector(&mut moves).drops(kind, rest);
+            self.tested(moves);
+        }
+    }
+
+    fn one(&mut self, mv: Move) {
+        let plain = !mv.is_en_passant() && mv.gating().is_none() && mv.castling_index().is_none();
+        let safe = if plain {
+            self.clear(Some(mv.from()), SquareSet::from_square(mv.to())).any()
+                || self.position.is_safe_by_occupancy(mv, self.reach)
+        } else {
+            self.position.is_safe_after(mv)
+        };
+        if safe {
+            self.sink.one(mv);
+        }
+    }
 }
 
 impl<W: Word> Position<'_, W> {
@@ -90,9 +181,9 @@ impl<W: Word> Position<'_, W> {
     // Kept out of line: inlined, it would crowd the fast path's code.
     #[inline(never)]
     pub(crate) fn generate_by_make_and_test<S: MoveSink<W>>(&self, sink: &mut S) {
-        let mut candidates = MoveList::new();
-        self.generate_pseudo_legal(&mut MoveCollector(&mut candidates));
         let Some(reach) = self.royal_reach() else {
+            let mut candidates = MoveList::new();
+            self.generate_pseudo_legal(&mut MoveCollector(&mut candidates));
             for mv in candidates {
                 if self.is_safe_after(mv) {
                     sink.one(mv);
@@ -100,24 +191,11 @@ impl<W: Word> Position<'_, W> {
             }
             return;
         };
-        for mv in candidates {
-            let plain = !mv.is_en_passant() && mv.gating().is_none() && mv.castling_index().is_none();
-            let safe = if !plain {
-                self.is_safe_after(mv)
-            } else if reach.in_check
-                || mv.from() == reach.royal
-                || reach.danger.contains(mv.from())
-                || reach.danger.contains(mv.to())
-            {
-                self.is_safe_by_occupancy(mv, reach.royal)
-            } else {
-                // Out of every enemy attack's reach.
-                true
-            };
-            if safe {
-                sink.one(mv);
-            }
-        }
+        self.generate_pseudo_legal(&mut SafeMoves {
+            position: self,
+            reach: &reach,
+            sink,
+        });
     }
 
     /// Where the side to move has one royal piece and a move has no effect
@@ -143,33 +221,73 @@ impl<W: Word> Position<'_, W> {
             royal,
             in_check: false,
             danger: SquareSet::EMPTY,
+            threats: SmallVec::new(),
         };
-        for group in &variant.attackers[them.index()] {
+        for (index, group) in variant.attackers[them.index()].iter().enumerate() {
+            // A group none of whose pieces stands where it could attack
+            // from under some occupancy never attacks: the side to move
+            // can only take its pieces away.
             let pieces = self.pieces_of_kinds(them, group.kinds);
-            if pieces.any() {
-                reach.in_check |= group.table.attacks(royal, occupied).intersects(pieces);
+            if group.table.potential(royal).intersects(pieces) {
+                reach.in_check |= group
+                    .attacks(royal, occupied, |kinds| self.on_board(kinds))
+                    .intersects(pieces);
                 reach.danger |= group.table.blockers(royal);
+                reach.threats.push((index, pieces));
             }
         }
         Some(reach)
     }
 
-    /// Whether the royal piece on `royal` is safe after the plain move
-    /// `mv`, from the occupancy after it: see [`Position::royal_reach`].
-    fn is_safe_by_occupancy(&self, mv: Move, royal: Square) -> bool {
-        let (from, to) = (mv.from(), mv.to());
+    /// Whether the royal piece is safe after the plain move `mv`, from the
+    /// occupancy after it: see [`Position::royal_reach`]. Not in check, a
+    /// move that stays off the squares an attack table's result depends
+    /// on leaves that table's attack as it was: only the tables whose
+    /// squares it touches are looked up.
+    fn is_safe_by_occupancy(&self, mv: Move, reach: &RoyalReach<W>) -> bool {
+        let (from, to, royal) = (mv.from(), mv.to(), reach.royal);
         let them = self.turn.other();
-        let target = if from == royal { to } else { royal };
+        let touched = SquareSet::from_square(from).with(to);
         let occupied = if mv.is_drop() {
             self.occupied().with(to)
         } else {
             (self.occupied() - SquareSet::from_square(from)).with(to)
         };
         let captured = SquareSet::from_square(to);
-        !self.variant.attackers[them.index()].iter().any(|group| {
-            let pieces = self.pieces_of_kinds(them, group.kinds) - captured;
-            pieces.any() && group.table.attacks(target, occupied).intersects(pieces)
+        let own_kind_after = |kinds: KindSet| self.on_board_after(kinds, mv);
+        let attackers = &self.variant.attackers[them.index()];
+        if from == royal {
+            return !attackers.iter().any(|group| {
+                let pieces = self.pieces_of_kinds(them, group.kinds) - captured;
+                pieces.any() && group.attacks(to, occupied, own_kind_after).intersects(pieces)
+            });
+        }
+        !reach.threats.iter().any(|&(index, pieces)| {
+            let group = &attackers[index];
+            if !reach.in_check && !group.table.blockers(royal).intersects(touched) {
+                return false;
+            }
+            let pieces = pieces - captured;
+            pieces.any() && group.attacks(royal, occupied, own_kind_after).intersects(pieces)
         })
+    }
+
+    /// Where the pieces of `kinds` stand (both colours) after the plain move
+    /// `mv`, for hoppers that may not hop over their own kind.
+    pub(crate) fn on_board_after(&self, kinds: KindSet, mv: Move) -> SquareSet<W> {
+        let (from, to) = (mv.from(), mv.to());
+        let arriving = match mv.dropped() {
+            Some(kind) => Some(kind),
+            None => mv
+                .promotion()
+                .or_else(|| self.code_at(from).map(|code| PieceKind::new(code >> 1))),
+        };
+        let staying = self.on_board(kinds) - SquareSet::from_square(from) - SquareSet::from_square(to);
+        if arriving.is_some_and(|kind| kinds.contains(kind)) {
+            staying.with(to)
+        } else {
+            staying
+        }
     }
 
     /// Generates the legal moves by checks and pins for quiet moves, and by
@@ -292,7 +410,10 @@ impl<W: Word> Position<'_, W> {
             explosion.neighbours(royal).intersects(theirs_royal)
                 || !self.variant.attackers[them.index()].iter().any(|group| {
                     let pieces = self.pieces_of_kinds(them, group.kinds) - removed;
-                    pieces.any() && group.table.attacks(royal, occupied_after).intersects(pieces)
+                    pieces.any()
+                        && group
+                            .attacks(royal, occupied_after, |kinds| self.on_board(kinds) - removed)
+                            .intersects(pieces)
                 })
         })
     }

@@ -84,6 +84,8 @@ pub(crate) struct History {
     strong_series: [bool; 2],
     /// Whether the move that led here was a drop.
     dropped: bool,
+    /// The passes in a row that led here, two at most.
+    pub passes: u8,
 }
 
 impl<W: Word> Position<'_, W> {

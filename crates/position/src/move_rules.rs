@@ -227,9 +227,11 @@ impl<W: Word> Position<'_, W> {
                 pieces.insert(to);
             }
             pieces.any()
-                && royals
-                    .iter()
-                    .any(|royal| group.table.attacks(royal, occupied).intersects(pieces))
+                && royals.iter().any(|royal| {
+                    group
+                        .attacks(royal, occupied, |kinds| self.on_board_after(kinds, mv))
+                        .intersects(pieces)
+                })
         })
     }
 }
@@ -300,7 +302,7 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
             .iter()
             .filter(|(group, _)| group.kinds.contains(kind))
             .fold(SquareSet::EMPTY, |all, (group, _)| {
-                all | group.table.attacks(self.king, occupied)
+                all | group.attacks(self.king, occupied, |kinds| self.position.on_board(kinds))
             });
         for &(blocker, line) in &self.blockers {
             if blocker == from {
@@ -350,7 +352,7 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for NoChecks<'_, '_, '_, W, S> {
             .iter()
             .filter(|(group, _)| group.kinds.contains(kind))
             .fold(SquareSet::EMPTY, |all, (group, _)| {
-                all | group.table.attacks(self.king, occupied)
+                all | group.attacks(self.king, occupied, |kinds| self.position.on_board(kinds))
             });
         let quiet = to - checking;
         if quiet.any() {

@@ -104,13 +104,32 @@ impl<W: Word> MoveSink<W> for MoveCollector<'_> {
 /// those pieces.
 pub(crate) type Attackers<'v, W> = SmallVec<[(&'v AttackGroup<W>, SquareSet<W>); 8]>;
 
-fn attacked<W: Word>(attackers: &Attackers<'_, W>, square: Square, occupied: SquareSet<W>) -> bool {
-    attackers
-        .iter()
-        .any(|(group, pieces)| group.table.attacks(square, occupied).intersects(*pieces))
-}
-
 impl<W: Word> Position<'_, W> {
+    /// Whether one of `attackers` attacks `square` when `occupied` are
+    /// occupied.
+    #[inline(always)]
+    fn attacked(&self, attackers: &Attackers<'_, W>, square: Square, occupied: SquareSet<W>) -> bool {
+        // Without hoppers shy of their own kind (never in the pins-based
+        // strategies), the tables alone answer.
+        if !self.variant.unscreened_by_own_kind.is_empty() {
+            return self.attacked_over_screens(attackers, square, occupied);
+        }
+        attackers
+            .iter()
+            .any(|(group, pieces)| group.table.attacks(square, occupied).intersects(*pieces))
+    }
+
+    /// [`Position::attacked`] where some hopper may not hop over its own
+    /// kind; out of line, to keep the common path small.
+    #[inline(never)]
+    fn attacked_over_screens(&self, attackers: &Attackers<'_, W>, square: Square, occupied: SquareSet<W>) -> bool {
+        attackers.iter().any(|(group, pieces)| {
+            group
+                .attacks(square, occupied, |kinds| self.on_board(kinds))
+                .intersects(*pieces)
+        })
+    }
+
     /// The legal moves.
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
@@ -202,6 +221,8 @@ impl<W: Word> Position<'_, W> {
         }
         if self.variant.plain_moves {
             self.generate_by_strategy(sink);
+        } else if let Some(passing) = &self.variant.passing {
+            self.generate_with_pass(passing, sink);
         } else if self.variant.spec.pass_on_stalemate {
             self.generate_or_pass(sink);
         } else {
@@ -317,8 +338,18 @@ impl<W: Word> Position<'_, W> {
         for (index, kind) in self.variant.kinds.iter().enumerate() {
             let moves = &kind.moves[us.index()];
             let targets = targets.without_captures_of(self.spared_by(PieceKind::new(index as u8)));
+            // A hopper that may not hop over its own kind reaches only what
+            // it would also reach if its kind were off the board.
+            let unscreened = self
+                .variant
+                .unscreened_by_own_kind
+                .contains(PieceKind::new(index as u8))
+                .then(|| targets.occupied - self.by_kind[index]);
             for from in self.by_kind[index] & ours {
-                let to = targets.destinations(moves, from);
+                let mut to = targets.destinations(moves, from);
+                if let Some(occupied) = unscreened {
+                    to &= targets.destinations_over(moves, from, occupied);
+                }
                 if to.any() {
                     sink.piece_moves(&moves.promotions, from, to);
                 }
@@ -484,7 +515,7 @@ impl<W: Word> Position<'_, W> {
             let without_king = occupied - royal_set;
             let safe: SquareSet<W> = candidates
                 .iter()
-                .filter(|&to| shield.contains(to) || !attacked(&attackers, to, without_king))
+                .filter(|&to| shield.contains(to) || !self.attacked(&attackers, to, without_king))
                 .collect();
             if safe.any() {
                 sink.piece_moves(&moves.promotions, king, safe);
@@ -554,12 +585,12 @@ impl<W: Word> Position<'_, W> {
                     occupied
                 };
                 let attacked_on =
-                    |square: Square| !shield.contains(square) && attacked(attackers, square, path_occupied);
+                    |square: Square| !shield.contains(square) && self.attacked(attackers, square, path_occupied);
                 if in_check.unwrap_or_else(|| attacked_on(rule.king_from)) || rule.king_passes.iter().any(attacked_on) {
                     continue;
                 }
                 let after = others.with(rule.king_to).with(rule.rook_to);
-                if !shield.contains(rule.king_to) && attacked(attackers, rule.king_to, after) {
+                if !shield.contains(rule.king_to) && self.attacked(attackers, rule.king_to, after) {
                     continue;
                 }
             } else if legal_only && !self.variant.royal.is_empty() && !self.is_safe_after(mv) {
@@ -647,5 +678,11 @@ impl<W: Word> Targets<W> {
     #[inline]
     fn destinations(&self, moves: &KindMoves<W>, from: Square) -> SquareSet<W> {
         moves.destinations(from, self.occupied, self.quiet_to, self.capturable, self.free)
+    }
+
+    /// [`Targets::destinations`] with the lines read as if `occupied` were
+    /// the occupied squares.
+    fn destinations_over(&self, moves: &KindMoves<W>, from: Square, occupied: SquareSet<W>) -> SquareSet<W> {
+        moves.destinations(from, occupied, self.quiet_to, self.capturable, self.free)
     }
 }

@@ -67,6 +67,11 @@ pub enum EndReason {
     /// capture or a move that resets the clock: a draw a player may claim
     /// (reported by [`Game`](crate::Game)).
     MoveRule,
+    /// Both sides passed in a row ([`Passing`](crate::Passing)).
+    Passes,
+    /// A side passed with the royal pieces facing each other (Janggi's
+    /// bikjang, [`Passing::bikjang`](crate::Passing::bikjang)).
+    Bikjang,
 }
 
 /// The end of a game: who won (nobody for a draw) and why.
@@ -119,6 +124,8 @@ impl fmt::Display for EndReason {
             EndReason::UnsoundMate => "a mate the rules do not allow",
             EndReason::Repetition => "threefold repetition",
             EndReason::MoveRule => "the n-move rule",
+            EndReason::Passes => "two passes in a row",
+            EndReason::Bikjang => "bikjang",
         })
     }
 }

@@ -224,6 +224,9 @@ pub struct PieceSpec {
     /// Whether it may not capture a piece of its own kind (the kings of
     /// atomar, which would otherwise blow each other up).
     pub spares_own_kind: bool,
+    /// Whether a piece of its own kind may not be its screen: the Janggi
+    /// cannon jumps no cannon (and, sparing its own kind, captures none).
+    pub unscreened_by_own_kind: bool,
     /// Whether it turns into a wall when it captures (petrified chess:
     /// every kind but the pawn; Fairy-Stockfish's
     /// `petrifyOnCaptureTypes`). A royal piece of such a kind cannot
@@ -288,12 +291,42 @@ pub struct ZoneMoves {
     pub zone: Zone,
     /// The moves it has there, beside its own.
     pub movement: Movement,
+    /// Whether these moves also stay in the zone: a move ends before the
+    /// first square outside it. The Janggi palace's diagonals are such a
+    /// zone: its five squares on each palace's diagonals, where the rook
+    /// slides, the cannon hops and the general steps diagonally.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
+    pub confined: bool,
 }
 
 impl ZoneMoves {
     /// The moves of `movement` from the squares of `zone`.
     pub fn new(zone: Zone, movement: Movement) -> ZoneMoves {
-        ZoneMoves { zone, movement }
+        ZoneMoves {
+            zone,
+            movement,
+            confined: false,
+        }
+    }
+
+    /// These moves, confined to their zone.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_movement::Movement;
+    /// use fairy_position::{Zone, ZoneMoves};
+    ///
+    /// // The Janggi chariot's slides along the palace diagonals.
+    /// let names = ["d1", "f1", "e2", "d3", "f3", "d8", "f8", "e9", "d10", "f10"];
+    /// let diagonals = Zone::squares(names.iter().map(|name| name.parse()).collect::<Result<Vec<_>, _>>()?);
+    /// let palace = ZoneMoves::new(diagonals, Movement::from_betza("B")?).confined();
+    /// assert!(palace.confined);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn confined(self) -> ZoneMoves {
+        ZoneMoves { confined: true, ..self }
     }
 }
 
@@ -309,6 +342,7 @@ impl PieceSpec {
             royal: false,
             uncapturable: false,
             spares_own_kind: false,
+            unscreened_by_own_kind: false,
             petrifies: false,
             net: NetCrossing::Free,
             initial: Zone::none(),
@@ -370,6 +404,15 @@ impl PieceSpec {
     pub fn sparing_own_kind(self) -> PieceSpec {
         PieceSpec {
             spares_own_kind: true,
+            ..self
+        }
+    }
+
+    /// This piece, unable to hop over a piece of its own kind.
+    #[must_use]
+    pub fn unscreened_by_own_kind(self) -> PieceSpec {
+        PieceSpec {
+            unscreened_by_own_kind: true,
             ..self
         }
     }

@@ -361,8 +361,13 @@ impl<'v, W: Word> Position<'v, W> {
         position.check_goals()?;
         // A game already over may end with the winner in check: a capture
         // that blows up the enemy king wins whatever it leaves attacked.
+        // Under bikjang a side in check may pass, which ends the game: the
+        // only way to such a position, so it is read as the end it is.
         if position.checked_royals(setup.turn.other()).any() && position.terminal().is_none() {
-            return Err(PositionError::OpponentInCheck);
+            if !position.bikjang_facing() {
+                return Err(PositionError::OpponentInCheck);
+            }
+            position.history.passes = 1;
         }
         if !setup.en_passant.is_empty() {
             position.set_en_passant(&setup.en_passant)?;
@@ -574,7 +579,10 @@ impl<'v, W: Word> Position<'v, W> {
         let disarmed = self.disarmed(by);
         self.variant.attackers[by.index()].iter().any(|group| {
             let pieces = self.pieces_of_kinds(by, group.kinds) - disarmed;
-            pieces.any() && group.table.attacks(square, occupied).intersects(pieces)
+            pieces.any()
+                && group
+                    .attacks(square, occupied, |kinds| self.on_board(kinds))
+                    .intersects(pieces)
         })
     }
 
@@ -583,7 +591,9 @@ impl<'v, W: Word> Position<'v, W> {
         let found = self.variant.attackers[by.index()]
             .iter()
             .fold(SquareSet::EMPTY, |found, group| {
-                found | (group.table.attacks(square, occupied) & self.pieces_of_kinds(by, group.kinds))
+                found
+                    | (group.attacks(square, occupied, |kinds| self.on_board(kinds))
+                        & self.pieces_of_kinds(by, group.kinds))
             });
         found - self.disarmed(by)
     }
@@ -610,6 +620,7 @@ impl<'v, W: Word> Position<'v, W> {
     pub fn play_unchecked(&mut self, mv: Move) {
         let variant = self.variant;
         let (us, from, to) = (self.turn, mv.from(), mv.to());
+        self.remember_pass(mv);
         let Some(moving) = self.code_at(from) else {
             // A drop's square is empty.
             if let Some(kind) = mv.dropped() {

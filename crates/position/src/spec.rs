@@ -2,7 +2,7 @@
 
 use fairy_geometry::Geometry;
 
-use crate::{Arrival, CastlingSpec, Drops, Explosion, GameResult, Goal, PieceSpec, Zone};
+use crate::{Arrival, CastlingSpec, Drops, Explosion, GameResult, Goal, Passing, PieceSpec, Zone};
 
 /// The n-move rule of chess: fifty moves by each side.
 pub const FIFTY_MOVES: u32 = 50;
@@ -82,6 +82,10 @@ pub struct VariantSpec {
     /// Whether a side with no legal move that is not in check passes
     /// instead of being stalemated (Fairy-Stockfish's `passOnStalemate`).
     pub pass_on_stalemate: bool,
+    /// Passing as a move, and the rules of a game passed out (Janggi);
+    /// none if `None`.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub passing: Option<Passing>,
     /// Whether a piece may not move or be dropped to a square from which it
     /// could never move again (shogi's pawns and lances on the last rank,
     /// its knights on the last two; Fairy-Stockfish's
@@ -129,6 +133,7 @@ impl VariantSpec {
             checks_forbidden: false,
             royal_held_in_check: false,
             pass_on_stalemate: false,
+            passing: None,
             immobility_illegal: false,
             flying_royals: false,
             en_passant_zone: None,
@@ -231,6 +236,35 @@ impl VariantSpec {
     pub fn pass_on_stalemate(self) -> VariantSpec {
         VariantSpec {
             pass_on_stalemate: true,
+            ..self
+        }
+    }
+
+    /// Lets a side not in check pass: see [`Passing`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_movement::Movement;
+    /// use fairy_position::{EndReason, Passing, PieceSpec, Variant, VariantSpec};
+    ///
+    /// let spec = VariantSpec::new("kings", Geometry::new(BoardSize::new(3, 3)?), "k2/3/2K w - - 0 1")
+    ///     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    ///     .passing(Passing::new());
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// // b1 and c2 (b2 is next to the other king), and a pass written from
+    /// // and to the king's square.
+    /// let position = variant.start_position();
+    /// assert_eq!(position.legal_moves().len(), 3);
+    /// let passed_out = position.play_uci("c1c1 a3a3")?;
+    /// assert_eq!(passed_out.terminal().map(|o| o.reason), Some(EndReason::Passes));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn passing(self, passing: Passing) -> VariantSpec {
+        VariantSpec {
+            passing: Some(passing),
             ..self
         }
     }

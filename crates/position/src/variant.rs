@@ -9,6 +9,7 @@ use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
 use crate::hand::CompiledDrops;
 use crate::kinds::KindSet;
+use crate::passing::CompiledPassing;
 use crate::zobrist::Zobrist;
 use crate::{Legality, PieceKind, PieceSpec, Position, Setup, SetupPiece, VariantSpec};
 
@@ -39,6 +40,8 @@ pub struct Variant<W: Word = u64> {
     pub(crate) in_place: Vec<crate::in_place::InPlacePromotion<W>>,
     /// Kinds that may not capture their own kind.
     pub(crate) spares_own_kind: KindSet,
+    /// Hoppers that may not hop over their own kind.
+    pub(crate) unscreened_by_own_kind: KindSet,
     /// Kinds that turn into walls when they capture.
     pub(crate) petrifying: KindSet,
     /// Whether move rules (compulsory capture, checks forbidden, a royal
@@ -60,6 +63,8 @@ pub struct Variant<W: Word = u64> {
     pub(crate) en_passant_capturers: KindSet,
     pub(crate) castling: CastlingRules<W>,
     pub(crate) goals: Goals<W>,
+    /// Passing as a move, if the variant has it.
+    pub(crate) passing: Option<CompiledPassing<W>>,
     pub(crate) legality: Legality,
     /// Whether a move's effect on royal safety is its squares' alone: one
     /// royal piece a side, no explosions, royalty by count, petrifying
@@ -243,6 +248,30 @@ pub(crate) struct AttackGroup<W: Word> {
     pub table: MoveTable<W>,
     /// The kinds attacking by this table.
     pub kinds: KindSet,
+    /// Whether the group's one kind may not hop over pieces of its kind
+    /// (the Janggi cannon).
+    pub unscreened: bool,
+}
+
+impl<W: Word> AttackGroup<W> {
+    /// The squares from which the group's moves reach `square` when
+    /// `occupied` are occupied. For a hopper that may not hop over its own
+    /// kind, `own_kind` gives where that kind stands (both colours): a
+    /// screen must be the same with them as without them.
+    #[inline(always)]
+    pub fn attacks(
+        &self,
+        square: Square,
+        occupied: SquareSet<W>,
+        own_kind: impl FnOnce(KindSet) -> SquareSet<W>,
+    ) -> SquareSet<W> {
+        let reach = self.table.attacks(square, occupied);
+        if self.unscreened {
+            reach & self.table.attacks(square, occupied - own_kind(self.kinds))
+        } else {
+            reach
+        }
+    }
 }
 
 impl<W: Word> PartialEq for Variant<W> {

@@ -23,6 +23,13 @@
 //!                            # (shogi's pawns on the last rank: such moves must promote)
 //! flying_royals = false      # royal pieces may not face each other on a file or rank
 //!                            # with nothing between (xiangqi's flying general)
+//! passing = { bikjang = true, counting = { values = { R = 13, P = 2 }, black_bonus_halves = 3 } }
+//!                            # a side not in check may pass (written from and to its royal
+//!                            # piece's square); two passes in a row end the game. bikjang:
+//!                            # royal pieces facing on a line must part, or the side passes,
+//!                            # which ends the game. counting: such an end is scored by the
+//!                            # pieces' values, Black given the bonus (in half points);
+//!                            # default a draw (janggi; default: no passing)
 //! en_passant_zone = { ranks = [6] }  # where en passant captures may be made, counted
 //!                            # from the capturing side (default: anywhere; horde)
 //! checks_to_win = 3          # giving this many checks wins (three-check; default none);
@@ -75,6 +82,7 @@
 //! royal = false              # default false: must not be left in check
 //! uncapturable = false       # default false
 //! spares_own_kind = false    # default false: may not capture a piece of its own kind (atomar)
+//! unscreened_by_own_kind = false  # default false: may not hop over its own kind (janggi cannon)
 //! petrifies = false          # default false: turns into a wall when it captures (petrified)
 //! promotion_limit = 2        # promoted to only while its side has fewer on the board (default none)
 //! net = "free"               # "free" (default), "moves-only" or "never"
@@ -83,7 +91,9 @@
 //!                            # and attack, from the owner's side (default anywhere; the
 //!                            # xiangqi palace)
 //! zone_moves = { ranks = [6, 7, 8, 9, 10], betza = "sW" }  # moves it has only from
-//!                            # those squares (the xiangqi soldier across the river)
+//!                            # those squares (the xiangqi soldier across the river);
+//!                            # confined = true: they also stay on those squares (the
+//!                            # janggi palace's diagonals)
 //! promotion = { ranks = [8], to = ["Q", "R", "B", "N"], compulsory = true }
 //! # promotion tables may also give `squares`, `black_squares` (Black's own
 //! # squares instead of White's mirrored), `black_to` (Black's choices) and
@@ -167,6 +177,7 @@
 //! # Ok::<(), fairy_variants::DefinitionError>(())
 //! ```
 
+use std::collections::BTreeMap;
 use std::error::Error;
 use std::fmt;
 use std::path::Path;
@@ -174,8 +185,9 @@ use std::path::Path;
 use fairy_geometry::{BoardSize, Coord, Geometry};
 use fairy_movement::{Color, Mode, Movement, Part, Reach};
 use fairy_position::{
-    AnyVariant, Arrival, CastlingSpec, Drops, Explosion, Extinction, FIFTY_MOVES, FileLimit, GameResult, Goal,
-    MateCondition, NetCrossing, PieceSpec, Promotion, Repetition, VariantError, VariantSpec, Zone, ZoneMoves,
+    AnyVariant, Arrival, CastlingSpec, Counting, Drops, Explosion, Extinction, FIFTY_MOVES, FileLimit, GameResult,
+    Goal, MateCondition, NetCrossing, Passing, PieceSpec, Promotion, Repetition, VariantError, VariantSpec, Zone,
+    ZoneMoves,
 };
 use serde::Deserialize;
 
@@ -310,6 +322,7 @@ struct VariantFile {
     immobility_illegal: bool,
     #[serde(default)]
     flying_royals: bool,
+    passing: Option<PassingFile>,
     #[serde(default)]
     chess960: bool,
     en_passant_zone: Option<ZoneFile>,
@@ -349,6 +362,8 @@ struct PieceFile {
     #[serde(default)]
     spares_own_kind: bool,
     #[serde(default)]
+    unscreened_by_own_kind: bool,
+    #[serde(default)]
     petrifies: bool,
     promotion_limit: Option<u32>,
     #[serde(default)]
@@ -368,6 +383,24 @@ struct ZoneMovesFile {
     #[serde(default)]
     squares: Vec<String>,
     betza: String,
+    #[serde(default)]
+    confined: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PassingFile {
+    #[serde(default)]
+    bikjang: bool,
+    counting: Option<CountingFile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CountingFile {
+    values: BTreeMap<char, u32>,
+    #[serde(default)]
+    black_bonus_halves: u32,
 }
 
 #[derive(Debug, Deserialize)]
@@ -638,6 +671,7 @@ impl PieceFile {
         spec.royal = self.royal;
         spec.uncapturable = self.uncapturable;
         spec.spares_own_kind = self.spares_own_kind;
+        spec.unscreened_by_own_kind = self.unscreened_by_own_kind;
         spec.petrifies = self.petrifies;
         spec.promotion_limit = self.promotion_limit;
         spec.resets_clock = self.resets_clock;
@@ -651,7 +685,11 @@ impl PieceFile {
             let key = format!("{key}.zone_moves");
             let movement = Movement::from_betza(&zoned.betza).map_err(|e| key_error(format!("{key}.betza"), e))?;
             let squares = zone(&key, &zoned.ranks, &zoned.squares)?;
-            spec = spec.zone_moves(ZoneMoves::new(squares, movement));
+            let mut moves = ZoneMoves::new(squares, movement);
+            if zoned.confined {
+                moves = moves.confined();
+            }
+            spec = spec.zone_moves(moves);
         }
         if let Some(promotion) = &self.promotion {
             let key = format!("{key}.promotion");
@@ -718,6 +756,16 @@ impl VariantFile {
         }
         if self.flying_royals {
             spec = spec.flying_royals();
+        }
+        if let Some(passing) = &self.passing {
+            let mut rule = Passing::new();
+            if passing.bikjang {
+                rule = rule.with_bikjang();
+            }
+            if let Some(counting) = &passing.counting {
+                rule = rule.counted(Counting::new(counting.values.clone(), counting.black_bonus_halves));
+            }
+            spec = spec.passing(rule);
         }
         if self.chess960 {
             spec = spec.chess960();

@@ -38,13 +38,64 @@ fn in_zone<W: Word>(variant: &Variant<W>, zone: &fairy_position::Zone, color: Co
     zone.squares_for::<W>(variant.size(), color).unwrap().contains(square)
 }
 
+/// A part a piece may use from where it stands, with the zone its moves
+/// must stay in, if any (confined zone moves).
+struct Usable<'s> {
+    part: Part,
+    within: Option<&'s fairy_position::Zone>,
+}
+
+impl std::ops::Deref for Usable<'_> {
+    type Target = Part;
+
+    fn deref(&self) -> &Part {
+        &self.part
+    }
+}
+
+impl Usable<'_> {
+    /// The part's paths from `from`, each as its squares and the index of
+    /// its first destination; a confined part's paths end before their
+    /// first square outside the zone.
+    fn paths<W: Word>(
+        &self,
+        variant: &Variant<W>,
+        color: Color,
+        from: Square,
+        cross: bool,
+    ) -> Vec<(Vec<Square>, usize)> {
+        self.part
+            .paths(variant.geometry(), color, from, cross)
+            .iter()
+            .filter_map(|path| {
+                let first_destination = path.squares().len() - path.destinations().len();
+                let mut squares = path.squares().to_vec();
+                if let Some(zone) = self.within {
+                    let inside = squares
+                        .iter()
+                        .take_while(|&&s| in_zone(variant, zone, color, s))
+                        .count();
+                    squares.truncate(inside);
+                }
+                (squares.len() > first_destination).then_some((squares, first_destination))
+            })
+            .collect()
+    }
+}
+
 /// The parts of `spec`'s movement a piece of `color` on `from` may use:
 /// its movement, and its zone moves if it stands in their zone.
-fn usable_parts<W: Word>(variant: &Variant<W>, spec: &PieceSpec, color: Color, from: Square) -> Vec<Part> {
-    let mut parts = spec.movement.parts().to_vec();
+fn usable_parts<'s, W: Word>(variant: &Variant<W>, spec: &'s PieceSpec, color: Color, from: Square) -> Vec<Usable<'s>> {
+    let mut parts: Vec<Usable<'s>> = spec
+        .movement
+        .parts()
+        .iter()
+        .map(|&part| Usable { part, within: None })
+        .collect();
     if let Some(zoned) = &spec.zone_moves {
         if in_zone(variant, &zoned.zone, color, from) {
-            parts.extend_from_slice(zoned.movement.parts());
+            let within = zoned.confined.then_some(&zoned.zone);
+            parts.extend(zoned.movement.parts().iter().map(|&part| Usable { part, within }));
         }
     }
     parts
@@ -60,9 +111,13 @@ fn in_region<W: Word>(variant: &Variant<W>, spec: &PieceSpec, color: Color, squa
 /// The squares of a path a move can end on given what stands on them, in
 /// path order: up to and including the first occupied square or wall;
 /// for a hop, those beyond its screen (the first occupied square, within
-/// its limit) up to and including the next, at most its landing limit.
-fn open_squares(setup: &Setup, part: &Part, squares: &[Square]) -> Vec<(usize, Square)> {
+/// its limit) up to and including the next, at most its landing limit. A
+/// hopper that may not hop over its own kind (`unscreened_by`, its letter)
+/// has no landing behind a screen of its kind, and none on one.
+fn open_squares(setup: &Setup, part: &Part, squares: &[Square], unscreened_by: Option<char>) -> Vec<(usize, Square)> {
     let blocked = |s: Square| setup.piece_at(s).is_some() || setup.is_wall(s);
+    let own_kind =
+        |s: Square| unscreened_by.is_some_and(|letter| setup.piece_at(s).is_some_and(|p| p.letter == letter));
     let Reach::Hop {
         screen_within,
         land_within,
@@ -77,12 +132,15 @@ fn open_squares(setup: &Setup, part: &Part, squares: &[Square]) -> Vec<(usize, S
     let Some(screen) = squares.iter().position(|&s| blocked(s)) else {
         return Vec::new();
     };
-    if screen_within.is_some_and(|within| screen >= usize::from(within)) {
+    if screen_within.is_some_and(|within| screen >= usize::from(within)) || own_kind(squares[screen]) {
         return Vec::new();
     }
     let mut open = Vec::new();
     for (index, &square) in squares.iter().enumerate().skip(screen + 1) {
         if land_within.is_some_and(|within| open.len() >= usize::from(within)) {
+            break;
+        }
+        if own_kind(square) {
             break;
         }
         open.push((index, square));
@@ -123,7 +181,7 @@ fn destinations<W: Word>(
     variant: &Variant<W>,
     setup: &Setup,
     spec: &PieceSpec,
-    part: &Part,
+    part: &Usable<'_>,
     color: Color,
     from: Square,
     landing: Landing,
@@ -133,10 +191,9 @@ fn destinations<W: Word>(
     if !may_start(variant, spec, part, color, from) {
         return found;
     }
-    for path in part.paths(geometry, color, from, may_cross(spec, landing != Landing::Empty)) {
-        let squares = path.squares();
-        let first_destination = squares.len() - path.destinations().len();
-        for (index, to) in open_squares(setup, part, squares) {
+    let unscreened_by = spec.unscreened_by_own_kind.then_some(spec.letter);
+    for (squares, first_destination) in part.paths(variant, color, from, may_cross(spec, landing != Landing::Empty)) {
+        for (index, to) in open_squares(setup, part, &squares, unscreened_by) {
             let occupant = setup.piece_at(to);
             let wall = setup.is_wall(to);
             if index >= first_destination
@@ -255,13 +312,15 @@ fn attacks_from<W: Word>(variant: &Variant<W>, setup: &Setup, from: Square, squa
         .any(|part| {
             may_start(variant, spec, part, by, from)
                 && part
-                    .paths(geometry, by, from, may_cross(spec, true))
+                    .paths(variant, by, from, may_cross(spec, true))
                     .iter()
-                    .any(|path| {
-                        let first_destination = path.squares().len() - path.destinations().len();
-                        open_squares(setup, part, path.squares()).iter().any(|&(index, to)| {
-                            to == square && index >= first_destination && !geometry.same_cell(from, to)
-                        })
+                    .any(|(squares, first_destination)| {
+                        let unscreened_by = spec.unscreened_by_own_kind.then_some(spec.letter);
+                        open_squares(setup, part, squares, unscreened_by)
+                            .iter()
+                            .any(|&(index, to)| {
+                                to == square && index >= *first_destination && !geometry.same_cell(from, to)
+                            })
                     })
         })
 }
@@ -277,9 +336,25 @@ fn faced_by_royal<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, 
     let rook = Part::ride(fairy_movement::Atom::WAZIR);
     let royals = royal_squares(variant, setup, by);
     rook.paths(geometry, by, square, true).iter().any(|path| {
-        open_squares(setup, &rook, path.squares())
+        open_squares(setup, &rook, path.squares(), None)
             .last()
             .is_some_and(|&(_, end)| royals.contains(&end) && !geometry.same_cell(square, end))
+    })
+}
+
+/// Whether the two sides' royal pieces stand on a file or rank with
+/// nothing between (bikjang): as a rook would attack, so not within one
+/// grid cell.
+fn royals_face<W: Word>(variant: &Variant<W>, setup: &Setup) -> bool {
+    let geometry = variant.geometry();
+    let rook = Part::ride(fairy_movement::Atom::WAZIR);
+    let theirs = royal_squares(variant, setup, setup.turn.other());
+    royal_squares(variant, setup, setup.turn).iter().any(|&ours| {
+        rook.paths(geometry, setup.turn, ours, true).iter().any(|path| {
+            open_squares(setup, &rook, path.squares(), None)
+                .last()
+                .is_some_and(|&(_, end)| theirs.contains(&end) && !geometry.same_cell(ours, end))
+        })
     })
 }
 
@@ -825,7 +900,17 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     if game_over(variant, &setup) {
         return Vec::new();
     }
-    let candidates = under_rules(variant, &setup);
+    let passing = variant.spec().passing.as_ref();
+    // Bikjang: royal pieces facing each other must be parted, or the side
+    // passes; a pass that leaves them facing has ended the game.
+    let facing = passing.is_some_and(|rule| rule.bikjang) && royals_face(variant, &setup);
+    if passing.is_some() && (position.passes() >= 2 || (position.passes() == 1 && facing)) {
+        return Vec::new();
+    }
+    let mut candidates = under_rules(variant, &setup);
+    if facing {
+        candidates.retain(|candidate| !royals_face(variant, &make(variant, &setup, candidate)));
+    }
     let gated = gating_moves(variant, &setup, &candidates);
     let mut legal: Vec<String> = candidates
         .into_iter()
@@ -855,6 +940,13 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     legal.extend(gated);
     legal.sort();
     legal.dedup();
+    if passing.is_some() && (facing || !in_check(variant, &setup, setup.turn)) {
+        // A pass, from and to the royal piece's square.
+        if let Some(&royal) = royal_squares(variant, &setup, setup.turn).first() {
+            legal.push(format!("{0}{0}", size.name(royal)));
+            legal.sort();
+        }
+    }
     if legal.is_empty() && variant.spec().pass_on_stalemate && !in_check(variant, &setup, setup.turn) {
         // A pass, from and to the royal piece's square, or the first
         // piece's.

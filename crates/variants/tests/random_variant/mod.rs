@@ -6,7 +6,8 @@
 //! counting, compulsory capture, checks forbidden; explosions, kings royal
 //! by their count, duple check, kings that spare their own kind, a king
 //! held in check, promotion limits; walls, and captures that petrify;
-//! passing on stalemate.
+//! passing on stalemate; moves confined to a zone, hoppers that spare
+//! their own kind, passing with bikjang and counting.
 //! The same bytes always give the same definition, so a failure found by
 //! the fuzzer or by proptest can be replayed.
 
@@ -15,8 +16,8 @@
 use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
 use fairy_movement::{Atom, Directions, Movement, Part};
 use fairy_position::{
-    ALL_PIECES, Arrival, CastlingSpec, Explosion, Extinction, GameResult, Goal, Legality, NetCrossing, PieceSpec,
-    Position, Promotion, Setup, SetupPiece, Variant, VariantSpec, Zone,
+    ALL_PIECES, Arrival, CastlingSpec, Counting, Explosion, Extinction, GameResult, Goal, Legality, NetCrossing,
+    Passing, PieceSpec, Position, Promotion, Setup, SetupPiece, Variant, VariantSpec, Zone, ZoneMoves,
 };
 
 use crate::common::moves;
@@ -461,6 +462,45 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     if choices.chance(1) {
         spec = spec.pass_on_stalemate();
     }
+    // Janggi's rules, drawn last so that the choices above keep their
+    // meaning: moves confined to a zone (the palace diagonals), a kind
+    // that may not hop over or capture its own kind (the cannon), passing
+    // with bikjang and counting.
+    if choices.chance(1) {
+        let index = choices.below(spec.pieces.len());
+        let zone = if choices.chance(4) {
+            Zone::ranks([1, 2])
+        } else {
+            Zone::ranks([ranks - 1, ranks])
+        };
+        let movement: Movement = (0..1 + choices.below(2)).map(|_| part(choices)).collect();
+        // Not the king: a move of its own to where it castles would be
+        // written as the castling is.
+        if spec.pieces[index].letter != 'K' {
+            spec.pieces[index] = spec.pieces[index]
+                .clone()
+                .zone_moves(ZoneMoves::new(zone, movement).confined());
+        }
+    }
+    if choices.chance(1) {
+        let index = choices.below(spec.pieces.len());
+        spec.pieces[index] = spec.pieces[index].clone().unscreened_by_own_kind().sparing_own_kind();
+    }
+    if spec.pieces.iter().any(|piece| piece.royal) && choices.chance(2) {
+        let mut passing = Passing::new();
+        if choices.chance(4) {
+            passing = passing.with_bikjang();
+        }
+        if choices.chance(4) {
+            let values = spec
+                .pieces
+                .iter()
+                .map(|piece| (piece.letter, choices.below(4) as u32))
+                .collect();
+            passing = passing.counted(Counting::new(values, choices.below(4) as u32));
+        }
+        spec = spec.passing(passing);
+    }
     Some(spec)
 }
 
@@ -478,6 +518,9 @@ pub fn check(bytes: &[u8], plies: usize) -> usize {
     };
     let general = Variant::<u64>::with_legality(spec, Legality::MakeAndTest).unwrap();
     let mut position = variant.start_position();
+    // The same game under the general strategy, played move by move: the
+    // passes that led to a position are not in its FEN.
+    let mut by_playing = general.start_position();
     let mut checked = 0;
     for _ in 0..=plies {
         let fen = position.fen();
@@ -486,7 +529,6 @@ pub fn check(bytes: &[u8], plies: usize) -> usize {
         assert_eq!(again.hash(), position.hash(), "{fen}");
         let legal = moves(&position);
         assert_eq!(legal, generic_reference::legal_moves(&position), "{fen}");
-        let by_playing = Position::from_fen(&general, &fen).unwrap();
         assert_eq!(legal, moves(&by_playing), "{fen}");
         assert_eq!(position.count_legal_moves(), legal.len() as u64, "{fen}");
         checked += 1;
@@ -494,7 +536,9 @@ pub fn check(bytes: &[u8], plies: usize) -> usize {
         if list.is_empty() {
             break;
         }
-        position.play_unchecked(list[choices.below(list.len())]);
+        let chosen = list[choices.below(list.len())];
+        by_playing = by_playing.play_uci(&position.uci(chosen).to_string()).unwrap();
+        position.play_unchecked(chosen);
     }
     checked
 }
