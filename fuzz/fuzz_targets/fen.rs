@@ -2,7 +2,8 @@
 //! in chess960 mode), crazyhouse (hands and promoted marks), minishogi
 //! (promoted forms, `+P`), Seirawan chess (gates among the castling
 //! letters), minixiangqi (cannons, a palace, generals that may not face
-//! each other) and grasshopper chess (grasshoppers): parsing never panics, and a position that
+//! each other), grasshopper chess (grasshoppers) and janggi (palace
+//! diagonals, cannons shy of cannons, bikjang): parsing never panics, and a position that
 //! parses writes back to FEN (and X-FEN) that reads as the same position
 //! with the same hash; its moves keep the incremental hash exact.
 #![no_main]
@@ -10,6 +11,7 @@
 use std::sync::OnceLock;
 
 use fairy::Variant;
+use fairy::geometry::Word;
 use fairy::position::{Position, Setup};
 use libfuzzer_sys::fuzz_target;
 
@@ -52,6 +54,38 @@ fn grasshopper() -> &'static Variant<u64> {
     gallery(&VARIANT, include_str!("../../examples/variants/grasshopper.toml"))
 }
 
+fn janggi() -> &'static Variant<u128> {
+    static VARIANT: OnceLock<Variant<u128>> = OnceLock::new();
+    VARIANT.get_or_init(|| {
+        let spec = fairy::variants::spec_from_toml(include_str!("../../examples/variants/janggi.toml"))
+            .expect("the gallery's definitions read");
+        Variant::new(spec).expect("the gallery's definitions compile")
+    })
+}
+
+/// `text` read as a position of `variant`, if it is one: its FEN and X-FEN
+/// read back as the same position, and its moves keep the hash exact.
+fn check<W: Word>(name: &str, variant: &Variant<W>, text: &str) {
+    let Ok(position) = Position::from_fen(variant, text) else {
+        return;
+    };
+    let again = Position::from_fen(variant, &position.fen()).expect("written FEN reads back");
+    assert_eq!(again, position, "{name} {text:?}");
+    let x_fen = Position::from_fen(variant, &position.x_fen()).expect("written X-FEN reads back");
+    assert_eq!(x_fen, position, "{name} {text:?}");
+    assert_eq!(again.hash(), position.hash());
+    assert_eq!(position.hash(), position.compute_hash());
+    let moves = position.legal_moves();
+    assert_eq!(moves.len() as u64, position.count_legal_moves());
+    assert_eq!(moves.is_empty(), position.outcome().is_some(), "{name} {text:?}");
+    for &mv in &moves {
+        let after = position.play(mv).expect("a generated move is legal");
+        assert_eq!(after.hash(), after.compute_hash());
+        let uci = position.uci(mv).to_string();
+        assert_eq!(position.parse_uci(&uci), Ok(mv));
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     if let Ok(setup) = Setup::from_fen(text) {
@@ -70,23 +104,7 @@ fuzz_target!(|data: &[u8]| {
         ("grasshopper", grasshopper()),
     ];
     for (name, variant) in built_in.chain(others) {
-        let Ok(position) = Position::from_fen(variant, text) else {
-            continue;
-        };
-        let again = Position::from_fen(variant, &position.fen()).expect("written FEN reads back");
-        assert_eq!(again, position, "{name} {text:?}");
-        let x_fen = Position::from_fen(variant, &position.x_fen()).expect("written X-FEN reads back");
-        assert_eq!(x_fen, position, "{name} {text:?}");
-        assert_eq!(again.hash(), position.hash());
-        assert_eq!(position.hash(), position.compute_hash());
-        let moves = position.legal_moves();
-        assert_eq!(moves.len() as u64, position.count_legal_moves());
-        assert_eq!(moves.is_empty(), position.outcome().is_some(), "{name} {text:?}");
-        for &mv in &moves {
-            let after = position.play(mv).expect("a generated move is legal");
-            assert_eq!(after.hash(), after.compute_hash());
-            let uci = position.uci(mv).to_string();
-            assert_eq!(position.parse_uci(&uci), Ok(mv));
-        }
+        check(name, variant, text);
     }
+    check("janggi", janggi(), text);
 });
