@@ -397,6 +397,7 @@ impl<W: Word> Variant<W> {
             None => None,
         };
         let plain_moves = !move_rules && !spec.pass_on_stalemate && passing.is_none();
+        let ends_at_once = goals.has_immediate() || passing.is_some();
         let variant = Variant {
             spec,
             board,
@@ -423,6 +424,7 @@ impl<W: Word> Variant<W> {
             castling,
             goals,
             passing,
+            ends_at_once,
             legality,
             safety_by_occupancy,
             zobrist,
@@ -766,6 +768,14 @@ fn drop_squares<W: Word>(
     Ok(squares & region_of(piece, color, board, zone)?)
 }
 
+/// The lines along which royal pieces face each other (flying royals,
+/// bikjang): a rook's, as it would attack, so not within a grid cell. A
+/// rook's lines are the same for both sides and either way along them.
+pub(crate) fn facing_lines<W: Word>(geometry: &Geometry) -> MoveTable<W> {
+    let rook = TablePart::new(Part::ride(Atom::WAZIR), Color::White, *geometry);
+    MoveTable::compile_reverse(geometry, &[rook])
+}
+
 /// The squares a piece of `piece`'s kind and `color` may move to, be
 /// dropped on and attack: its region, or the whole `board`.
 fn region_of<W: Word>(
@@ -932,10 +942,7 @@ fn compile_attackers<W: Word>(
         }
     }
     if spec.flying_royals && !royal.is_empty() {
-        // Royal pieces face each other as rooks would attack; a rook's
-        // lines are the same for both sides.
-        let rook = TablePart::new(Part::ride(Atom::WAZIR), Color::White, *geometry);
-        let table = MoveTable::compile_reverse(geometry, &[rook]);
+        let table = facing_lines(geometry);
         for groups in &mut attackers {
             groups.push(AttackGroup {
                 table: table.clone(),

@@ -584,21 +584,21 @@ impl<W: Word> Position<'_, W> {
     /// ```
     #[inline(always)]
     pub fn terminal(&self) -> Option<Outcome> {
-        if let Some(passing) = &self.variant.passing {
-            if let Some(outcome) = self.passed_out(passing) {
-                return Some(outcome);
-            }
-        }
-        if !self.variant.goals.has_immediate() {
+        if !self.variant.ends_at_once {
             return None;
         }
         self.immediate_end()
     }
 
-    /// [`Position::terminal`] for a variant with goals that end games at
+    /// [`Position::terminal`] for a variant with rules that end games at
     /// once.
     #[inline]
     fn immediate_end(&self) -> Option<Outcome> {
+        if let Some(passing) = &self.variant.passing {
+            if let Some(outcome) = self.passed_out(passing) {
+                return Some(outcome);
+            }
+        }
         let goals = &self.variant.goals;
         for extinction in &goals.extinctions {
             if let Some(extinct) = self.extinct(extinction) {

@@ -272,24 +272,6 @@ impl<W: Word> Position<'_, W> {
         })
     }
 
-    /// Where the pieces of `kinds` stand (both colours) after the plain move
-    /// `mv`, for hoppers that may not hop over their own kind.
-    pub(crate) fn on_board_after(&self, kinds: KindSet, mv: Move) -> SquareSet<W> {
-        let (from, to) = (mv.from(), mv.to());
-        let arriving = match mv.dropped() {
-            Some(kind) => Some(kind),
-            None => mv
-                .promotion()
-                .or_else(|| self.code_at(from).map(|code| PieceKind::new(code >> 1))),
-        };
-        let staying = self.on_board(kinds) - SquareSet::from_square(from) - SquareSet::from_square(to);
-        if arriving.is_some_and(|kind| kinds.contains(kind)) {
-            staying.with(to)
-        } else {
-            staying
-        }
-    }
-
     /// Generates the legal moves by checks and pins for quiet moves, and by
     /// playing the others (see [`Legality::PinsForQuietMoves`]).
     // Kept out of line: inlined, it would crowd the fast path's code.

@@ -241,7 +241,8 @@ impl<W: Word> Position<'_, W> {
 /// filtered in bulk by the squares from which it would attack that piece
 /// and, if it stands between one of its side's pieces and that piece, by
 /// the line it must keep to. Promotions and single moves are tested one by
-/// one.
+/// one. Used under pins and checks only, so with no hoppers: the attack
+/// tables alone answer.
 struct NoChecks<'s, 'p, 'v, W: Word, S: MoveSink<W>> {
     position: &'p Position<'v, W>,
     sink: &'s mut S,
@@ -302,7 +303,7 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
             .iter()
             .filter(|(group, _)| group.kinds.contains(kind))
             .fold(SquareSet::EMPTY, |all, (group, _)| {
-                all | group.attacks(self.king, occupied, |kinds| self.position.on_board(kinds))
+                all | group.table.attacks(self.king, occupied)
             });
         for &(blocker, line) in &self.blockers {
             if blocker == from {
@@ -352,7 +353,7 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for NoChecks<'_, '_, '_, W, S> {
             .iter()
             .filter(|(group, _)| group.kinds.contains(kind))
             .fold(SquareSet::EMPTY, |all, (group, _)| {
-                all | group.attacks(self.king, occupied, |kinds| self.position.on_board(kinds))
+                all | group.table.attacks(self.king, occupied)
             });
         let quiet = to - checking;
         if quiet.any() {

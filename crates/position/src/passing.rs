@@ -11,9 +11,9 @@
 use std::collections::BTreeMap;
 
 use fairy_geometry::{Geometry, Word};
-use fairy_movement::{Atom, Color, MoveTable, Part, TablePart};
+use fairy_movement::{Color, MoveTable};
 
-use crate::compile::KindOf;
+use crate::compile::{KindOf, facing_lines};
 use crate::movegen::{MoveCollector, MoveSink};
 use crate::{EndReason, Move, MoveList, Outcome, PieceKind, Position, VariantError};
 
@@ -141,7 +141,7 @@ mod letter_keys {
 /// [`Passing`] compiled for a variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CompiledPassing<W: Word> {
-    /// With bikjang: a rook's moves, along which royal pieces face.
+    /// With bikjang: the lines along which royal pieces face.
     facing: Option<MoveTable<W>>,
     /// Each counted kind with its value, and Black's bonus in half points.
     counting: Option<(Vec<(PieceKind, u32)>, u32)>,
@@ -153,10 +153,7 @@ impl<W: Word> CompiledPassing<W> {
         geometry: &Geometry,
         kind_of: &KindOf<'_>,
     ) -> Result<CompiledPassing<W>, VariantError> {
-        let facing = passing.bikjang.then(|| {
-            let rook = TablePart::new(Part::ride(Atom::WAZIR), Color::White, *geometry);
-            MoveTable::compile(geometry, &[rook])
-        });
+        let facing = passing.bikjang.then(|| facing_lines(geometry));
         let counting = match &passing.counting {
             None => None,
             Some(counting) => {

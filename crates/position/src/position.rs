@@ -980,6 +980,24 @@ impl<'v, W: Word> Position<'v, W> {
             .fold(SquareSet::EMPTY, |set, kind| set | self.by_kind[kind.index()])
     }
 
+    /// Where the pieces of `kinds` stand (both colours) after the plain move
+    /// `mv`, for hoppers that may not hop over their own kind.
+    pub(crate) fn on_board_after(&self, kinds: KindSet, mv: Move) -> SquareSet<W> {
+        let (from, to) = (mv.from(), mv.to());
+        let arriving = match mv.dropped() {
+            Some(kind) => Some(kind),
+            None => mv
+                .promotion()
+                .or_else(|| self.code_at(from).map(|code| PieceKind::new(code >> 1))),
+        };
+        let staying = self.on_board(kinds) - SquareSet::from_square(from) - SquareSet::from_square(to);
+        if arriving.is_some_and(|kind| kinds.contains(kind)) {
+            staying.with(to)
+        } else {
+            staying
+        }
+    }
+
     /// Places a piece on an empty square.
     #[inline]
     pub(crate) fn put(&mut self, square: Square, code: u8) {

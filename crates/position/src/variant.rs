@@ -65,6 +65,9 @@ pub struct Variant<W: Word = u64> {
     pub(crate) goals: Goals<W>,
     /// Passing as a move, if the variant has it.
     pub(crate) passing: Option<CompiledPassing<W>>,
+    /// Whether a rule may end the game at once, before moves are generated:
+    /// a goal (an arrival, an extinction, checks given) or passing.
+    pub(crate) ends_at_once: bool,
     pub(crate) legality: Legality,
     /// Whether a move's effect on royal safety is its squares' alone: one
     /// royal piece a side, no explosions, royalty by count, petrifying
@@ -423,10 +426,11 @@ impl<W: Word> Variant<W> {
             .map_or(board, |squares| squares & board)
     }
 
-    /// Whether a goal can end the game before moves are generated (an
-    /// arrival): then [`Position::terminal`] may end it after any move.
+    /// Whether a rule can end the game before moves are generated (an
+    /// arrival, two passes in a row): then [`Position::terminal`] may end
+    /// it after any move.
     pub fn has_immediate_goals(&self) -> bool {
-        self.goals.has_immediate()
+        self.ends_at_once
     }
 
     /// How legality is decided (chosen when the variant was compiled).
