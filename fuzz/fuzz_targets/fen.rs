@@ -2,8 +2,9 @@
 //! in chess960 mode), crazyhouse (hands and promoted marks), minishogi
 //! (promoted forms, `+P`), Seirawan chess (gates among the castling
 //! letters), minixiangqi (cannons, a palace, generals that may not face
-//! each other), grasshopper chess (grasshoppers) and janggi (palace
-//! diagonals, cannons shy of cannons, bikjang): parsing never panics, and a position that
+//! each other), grasshopper chess (grasshoppers), janggi (palace
+//! diagonals, cannons shy of cannons, bikjang), duck chess and snailtrail
+//! (walls placed by moves): parsing never panics, and a position that
 //! parses writes back to FEN (and X-FEN) that reads as the same position
 //! with the same hash; its moves keep the incremental hash exact.
 #![no_main]
@@ -54,6 +55,16 @@ fn grasshopper() -> &'static Variant<u64> {
     gallery(&VARIANT, include_str!("../../examples/variants/grasshopper.toml"))
 }
 
+fn duck() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    gallery(&VARIANT, include_str!("../../examples/variants/duck.toml"))
+}
+
+fn snailtrail() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    gallery(&VARIANT, include_str!("../../examples/variants/snailtrail.toml"))
+}
+
 fn janggi() -> &'static Variant<u128> {
     static VARIANT: OnceLock<Variant<u128>> = OnceLock::new();
     VARIANT.get_or_init(|| {
@@ -102,6 +113,8 @@ fuzz_target!(|data: &[u8]| {
         ("seirawan", seirawan()),
         ("minixiangqi", minixiangqi()),
         ("grasshopper", grasshopper()),
+        ("duck", duck()),
+        ("snailtrail", snailtrail()),
     ];
     for (name, variant) in built_in.chain(others) {
         check(name, variant, text);

@@ -90,6 +90,16 @@ fn river<W: fairy_geometry::Word>(variant: &fairy_position::Variant<W>) -> Optio
     })
 }
 
+/// Whether the walls are a duck: the one wall, moved every turn, that duck
+/// chess's diagrams draw as a duck.
+fn walls_are_a_duck<W: fairy_geometry::Word>(variant: &fairy_position::Variant<W>) -> bool {
+    variant
+        .spec()
+        .walling
+        .as_ref()
+        .is_some_and(|walling| walling.rule == fairy_position::WallRule::Duck)
+}
+
 /// The palaces: the squares royal pieces are kept to where that is not
 /// whole ranks, per side.
 fn palaces<W: fairy_geometry::Word>(variant: &fairy_position::Variant<W>) -> [fairy_geometry::SquareSet<W>; 2] {

@@ -264,10 +264,25 @@ pub fn svg<W: Word>(position: &Position<'_, W>, options: &SvgOptions) -> String 
         );
     }
 
-    // Walls: dark squares with a cross-hatch.
+    // Walls: dark squares with a cross-hatch; a duck: a yellow duck's head.
+    let duck = crate::walls_are_a_duck(position.variant());
     for square in position.walls() {
         let (file, rank) = (u32::from(size.file_of(square)), u32::from(size.rank_of(square)));
         let (left, top) = (x(file), y(rank));
+        if duck {
+            let (cx, cy) = (left + SQUARE / 2, top + SQUARE / 2);
+            let _ = writeln!(
+                out,
+                r##"<g class="duck"><circle cx="{cx}" cy="{cy}" r="{}" fill="#f2c14e" stroke="#8a6d1f" stroke-width="2"/><path d="M{} {} l{} -5 l0 10 z" fill="#e8772e"/><circle cx="{}" cy="{}" r="3" fill="#222"/></g>"##,
+                SQUARE * 3 / 10,
+                cx + SQUARE * 3 / 10 - 2,
+                cy,
+                SQUARE / 6,
+                cx + SQUARE / 10,
+                cy - SQUARE / 10,
+            );
+            continue;
+        }
         let _ = writeln!(
             out,
             r##"<g class="wall"><rect x="{left}" y="{top}" width="{SQUARE}" height="{SQUARE}" fill="#3b3b3b"/><path d="M{left} {top} l{SQUARE} {SQUARE} M{} {top} l-{SQUARE} {SQUARE}" stroke="#777777" stroke-width="3"/></g>"##,

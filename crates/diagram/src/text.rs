@@ -59,6 +59,7 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
     let river = crate::river(variant);
     let [white_palace, black_palace] = crate::palaces(variant);
     let palace = white_palace | black_palace;
+    let duck = crate::walls_are_a_duck(variant);
     // Whether a grid line runs between this file and the one before.
     let cell_boundary = |file: u8| file > 0 && grid.is_some_and(|g| file % g.cell_files() == 0);
     // A separator line between cell rows (grid) or at the net.
@@ -84,6 +85,13 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
             let piece = square.and_then(|square| position.piece_at(square));
             let wall = square.is_some_and(|square| position.walls().contains(square));
             let mark = match piece {
+                None if wall && duck => {
+                    if options.unicode {
+                        '◆'
+                    } else {
+                        '@'
+                    }
+                }
                 None if wall => {
                     if options.unicode {
                         '█'
@@ -156,6 +164,10 @@ pub fn text<W: Word>(position: &Position<'_, W>, options: &TextOptions) -> Strin
         if let Some(hand) = crate::hand_line(position, color, options.unicode) {
             let _ = writeln!(out, "{hand}");
         }
+    }
+    if duck {
+        let mark = if options.unicode { '◆' } else { '@' };
+        let _ = writeln!(out, "duck: {mark} (a wall its side moves after each move)");
     }
     if palace.any() {
         let mark = if options.unicode { '∘' } else { '+' };

@@ -174,3 +174,25 @@ fn diagrams_draw_the_river_and_the_palaces() {
     let chess = text(&start("chess"), &TextOptions::ascii());
     assert!(!chess.contains("river") && !chess.contains("palace"));
 }
+
+#[test]
+fn diagrams_draw_the_duck_and_walls() {
+    let load = |name: &str| {
+        let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        let spec = fairy_variants::spec_from_toml(&std::fs::read_to_string(path).unwrap()).unwrap();
+        &*Box::leak(Box::new(fairy_position::Variant::<u64>::new(spec).unwrap()))
+    };
+    let duck = load("duck").start_position().play_uci("e2e4,e4e5").unwrap();
+    insta::assert_snapshot!("ascii_duck", text(&duck, &TextOptions::ascii()));
+    insta::assert_snapshot!("unicode_duck", text(&duck, &TextOptions::unicode()));
+    let picture = svg(&duck, &SvgOptions::default());
+    assert_eq!(picture.matches("class=\"duck\"").count(), 1);
+    assert_eq!(picture.matches("class=\"wall\"").count(), 0);
+    // Walls left by moves are walls, not ducks.
+    let trail = load("snailtrail").start_position().play_uci("a1b2,b2a1").unwrap();
+    let ascii = text(&trail, &TextOptions::ascii());
+    assert!(ascii.contains(" 1  * . .") && !ascii.contains("duck"), "{ascii}");
+    let picture = svg(&trail, &SvgOptions::default());
+    assert_eq!(picture.matches("class=\"wall\"").count(), 1);
+    assert_eq!(picture.matches("class=\"duck\"").count(), 0);
+}

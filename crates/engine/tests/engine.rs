@@ -206,7 +206,8 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
     // pieces in hand and drops, a setting-up phase, shogi's promoted forms
     // and pawn-drop rule, pieces that turn over, a lion's safe arrival,
     // gating, sittuyin's setting up and promotion in place; hoppers,
-    // palaces, the river and generals that may not face each other.
+    // palaces, the river and generals that may not face each other; walls
+    // placed by moves (the duck, walls anywhere, walls left behind).
     for name in [
         "antichess",
         "extinction",
@@ -233,6 +234,10 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
         "xiangqi",
         "minixiangqi",
         "grasshopper",
+        "duck",
+        "isolation7x7",
+        "snailtrail",
+        "joust",
     ] {
         let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
         let variant = fairy_variants::load(&path).unwrap();

@@ -15,6 +15,7 @@ use crate::hand::CompiledDrops;
 use crate::kinds::KindSet;
 use crate::passing::CompiledPassing;
 use crate::variant::{AttackGroup, DoubleStep, Kind, KindMoves, PromotionGroup, Promotions};
+use crate::walling::CompiledWalling;
 use crate::zobrist::Zobrist;
 use crate::{
     FenError, Legality, MAX_KINDS, NetCrossing, PieceKind, PieceSpec, Position, Setup, Variant, VariantSpec, Zone,
@@ -112,6 +113,12 @@ pub enum VariantError {
         /// The piece's letter.
         letter: char,
     },
+    /// A piece that may not hop over its own kind, but that does more
+    /// than hop, hops on a cylinder, or is royal.
+    BadUnscreened {
+        /// The piece's letter.
+        letter: char,
+    },
     /// A movement of more than [`MAX_PARTS`] distinct parts.
     TooManyParts {
         /// The piece's letter.
@@ -128,6 +135,11 @@ pub enum VariantError {
     Legality {
         /// The strategy.
         legality: Legality,
+    },
+    /// Walls placed by moves, with rules they do not combine with.
+    Walling {
+        /// What clashes.
+        reason: String,
     },
     /// The start position is not a legal position of the variant.
     StartPosition(FenError),
@@ -172,11 +184,16 @@ impl fmt::Display for VariantError {
                 f,
                 "piece {letter:?} hops on an atom other than W or F, or only from some squares; hoppers ride lines of W or F from every square they may stay on"
             ),
+            VariantError::BadUnscreened { letter } => write!(
+                f,
+                "piece {letter:?} may not hop over its own kind, so it must only hop (no slides or leaps), not on a cylinder, and not be royal"
+            ),
             VariantError::TooManyParts { letter, count } => write!(
                 f,
                 "piece {letter:?} has {count} distinct movement parts; at most {MAX_PARTS} are supported"
             ),
             VariantError::Goal { reason } => write!(f, "goals: {reason}"),
+            VariantError::Walling { reason } => write!(f, "walling: {reason}"),
             VariantError::Legality { legality } => {
                 write!(f, "legality by {legality:?} is not exact for this variant's rules")
             }
@@ -357,6 +374,14 @@ impl<W: Word> Variant<W> {
             .pseudo_royals
             .iter()
             .fold(royal, |kinds, &(group, _)| group.iter().fold(kinds, KindSet::with));
+        if let Some(kind) = unscreened_by_own_kind
+            .iter()
+            .find(|&kind| pseudo_royal_kinds.contains(kind))
+        {
+            return Err(VariantError::BadUnscreened {
+                letter: spec.pieces[kind.index()].letter,
+            });
+        }
         let hoppers = spec
             .pieces
             .iter()
@@ -396,7 +421,25 @@ impl<W: Word> Variant<W> {
             Some(passing) => Some(CompiledPassing::compile(passing, &geometry, &kind_of)?),
             None => None,
         };
-        let plain_moves = !move_rules && !spec.pass_on_stalemate && passing.is_none();
+        let walling = match &spec.walling {
+            Some(walling) => {
+                let clash = [
+                    (
+                        move_rules,
+                        "rules that filter moves (gating, checks forbidden, compulsory capture and the like)",
+                    ),
+                    (passing.is_some() || spec.pass_on_stalemate, "passing"),
+                ];
+                if let Some((_, what)) = clash.iter().find(|(clashes, _)| *clashes) {
+                    return Err(VariantError::Walling {
+                        reason: format!("walls placed by moves do not combine with {what} yet"),
+                    });
+                }
+                Some(CompiledWalling::compile(walling, &geometry)?)
+            }
+            None => None,
+        };
+        let plain_moves = !move_rules && !spec.pass_on_stalemate && passing.is_none() && walling.is_none();
         let ends_at_once = goals.has_immediate() || passing.is_some();
         let variant = Variant {
             spec,
@@ -424,6 +467,7 @@ impl<W: Word> Variant<W> {
             castling,
             goals,
             passing,
+            walling,
             ends_at_once,
             legality,
             safety_by_occupancy,
@@ -469,6 +513,15 @@ fn check_pieces(spec: &mut VariantSpec) -> Result<(), VariantError> {
         };
         if !piece.movement.parts().iter().all(|p| hop_ok(p, false)) || !zoned.iter().all(|p| hop_ok(p, true)) {
             return Err(VariantError::BadHopper { letter: piece.letter });
+        }
+        // Its reach is read as `attacks(occupied) & attacks(occupied - its
+        // kind)`, which is exact when every part hops along its own lines:
+        // a slide would reach past the screen the second reading removes,
+        // and on a cylinder two lines meet the same square. Nor may it be
+        // royal: attacks on it would have to leave out its own kind.
+        let only_hops = piece.movement.parts().iter().chain(zoned).all(Part::is_hop);
+        if piece.unscreened_by_own_kind && (!only_hops || spec.geometry.is_cylinder() || piece.royal) {
+            return Err(VariantError::BadUnscreened { letter: piece.letter });
         }
         for part in piece.movement.parts().iter().chain(zoned) {
             if let Reach::Steps(steps) = part.reach() {

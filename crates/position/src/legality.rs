@@ -312,9 +312,12 @@ impl<W: Word> Position<'_, W> {
         if self.is_capture(mv) && self.capture_petrifies_royal(mv.from()) {
             return false;
         }
+        // Worked out on the occupancy, which a wall placed after the move
+        // would change.
         if self.variant.explosion.is_some()
             && self.variant.goals.duple_check.is_empty()
             && mv.promotion().is_none()
+            && mv.wall().is_none()
             && self.is_capture(mv)
         {
             return self.explosive_capture_is_safe(mv);

@@ -72,6 +72,7 @@ mod setup;
 mod spec;
 mod uci;
 mod variant;
+mod walling;
 mod zobrist;
 mod zone;
 
@@ -96,4 +97,5 @@ pub use setup::{CheckCounters, Setup, SetupPiece};
 pub use spec::{FIFTY_MOVES, VariantSpec};
 pub use uci::{ParseUciError, UciError, UciMove};
 pub use variant::Variant;
+pub use walling::{WallRule, Walling};
 pub use zone::{Zone, ZoneError};

@@ -30,6 +30,13 @@ pub(crate) trait MoveSink<W: Word> {
 
     /// One move (castling, en passant, or a move found by playing it).
     fn one(&mut self, mv: Move);
+
+    /// The move `mv` followed by a wall on each square of `walls`.
+    fn walled(&mut self, mv: Move, walls: SquareSet<W>) {
+        for wall in walls {
+            self.one(mv.with_wall(wall));
+        }
+    }
 }
 
 /// Counts moves without listing them.
@@ -54,6 +61,11 @@ impl<W: Word> MoveSink<W> for MoveCounter {
     #[inline]
     fn one(&mut self, _mv: Move) {
         self.0 += 1;
+    }
+
+    #[inline]
+    fn walled(&mut self, _mv: Move, walls: SquareSet<W>) {
+        self.0 += u64::from(walls.count());
     }
 }
 
@@ -221,6 +233,8 @@ impl<W: Word> Position<'_, W> {
         }
         if self.variant.plain_moves {
             self.generate_by_strategy(sink);
+        } else if let Some(walling) = &self.variant.walling {
+            self.generate_walled(walling, sink);
         } else if let Some(passing) = &self.variant.passing {
             self.generate_with_pass(passing, sink);
         } else if self.variant.spec.pass_on_stalemate {

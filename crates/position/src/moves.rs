@@ -19,17 +19,27 @@ const GATING: u8 = 4;
 /// With a castling move's gated kind: the piece goes on the rook's square.
 const ON_ROOK_SQUARE: u8 = 0x40;
 const CASTLING: u8 = 8;
+/// A move that places a wall after it (see `walling`): the piece byte is
+/// the wall's square, and the kind byte's other bits say what the move
+/// is, from [`WALLED_PLAIN`] on (a plain move's promotion below it).
+const WALL: u8 = 0x80;
+/// The walled codes: promotions to kinds 0 to 15 take 0 to 15, then a
+/// plain move, en passant, drops of kinds 0 to 15, and castling ways.
+const WALLED_PLAIN: u8 = 16;
+const WALLED_EN_PASSANT: u8 = 17;
+const WALLED_DROP: u8 = 18;
+const WALLED_CASTLING: u8 = 34;
 
 /// A move of a particular position, in four bytes: the origin and
 /// destination squares, a piece kind (the one a promotion makes, or the
 /// one a drop puts on the board), and what kind of move it is (plain, en
 /// passant, a drop from the hand, castling by way number `i`).
 ///
-/// The encoding is private, and leaves room for the rule families that need
-/// more: the kind byte has values to spare for moves with a second
-/// part (a wall placed, a piece gated in), whose square fits the piece byte
-/// or, beside a promotion, the spare bits of the kind and piece bytes. Four
-/// bytes, because a fifth costs chess perft about half a percent.
+/// The encoding is private. A move that also places a wall (duck chess,
+/// the amazons) keeps the wall's square in the piece byte, and folds what
+/// the piece byte held (a promotion's or a drop's kind) into the kind
+/// byte, which has values to spare. Four bytes, because a fifth costs
+/// chess perft about half a percent.
 ///
 /// Moves come from a position ([`Position::legal_moves`],
 /// [`Position::parse_uci`]); [`Position::uci`] writes one in coordinate
@@ -117,10 +127,16 @@ impl Move {
 
     /// The kind it promotes to.
     pub const fn promotion(self) -> Option<PieceKind> {
-        if self.piece == NONE || self.kind != NORMAL {
+        if self.kind == NORMAL {
+            if self.piece == NONE {
+                None
+            } else {
+                Some(PieceKind::new(self.piece))
+            }
+        } else if self.kind & WALL == 0 {
             None
         } else {
-            Some(PieceKind::new(self.piece))
+            self.without_wall().promotion()
         }
     }
 
@@ -129,19 +145,21 @@ impl Move {
     pub const fn dropped(self) -> Option<PieceKind> {
         if self.kind == DROP {
             Some(PieceKind::new(self.piece))
-        } else {
+        } else if self.kind & WALL == 0 {
             None
+        } else {
+            self.without_wall().dropped()
         }
     }
 
     /// Whether it is a drop from the hand.
     pub const fn is_drop(self) -> bool {
-        self.kind == DROP
+        self.kind == DROP || (self.kind >= WALL | WALLED_DROP && self.kind < WALL | WALLED_CASTLING)
     }
 
     /// Whether it captures en passant.
     pub const fn is_en_passant(self) -> bool {
-        self.kind == EN_PASSANT
+        self.kind == EN_PASSANT || self.kind == WALL | WALLED_EN_PASSANT
     }
 
     /// Whether it is a pass: the side moves nothing (see
@@ -165,7 +183,7 @@ impl Move {
     /// The kind of the piece a gating move puts from the hand on the
     /// square a piece leaves (Seirawan chess), if it is one.
     pub const fn gating(self) -> Option<PieceKind> {
-        if self.kind == GATING || (self.kind >= CASTLING && self.piece != NONE) {
+        if self.kind == GATING || (self.kind >= CASTLING && self.kind < WALL && self.piece != NONE) {
             Some(PieceKind::new(self.piece & !ON_ROOK_SQUARE))
         } else {
             None
@@ -174,16 +192,60 @@ impl Move {
 
     /// Whether a castling move gates on its rook's square (not its king's).
     pub(crate) const fn gates_rook_square(self) -> bool {
-        self.kind >= CASTLING && self.piece != NONE && self.piece & ON_ROOK_SQUARE != 0
+        self.gating().is_some() && self.kind >= CASTLING && self.piece & ON_ROOK_SQUARE != 0
     }
 
     /// The index of the way to castle, for a castling move.
     pub const fn castling_index(self) -> Option<usize> {
-        if self.kind >= CASTLING {
+        if self.kind < CASTLING {
+            None
+        } else if self.kind < WALL {
             Some((self.kind - CASTLING) as usize)
+        } else {
+            self.without_wall().castling_index()
+        }
+    }
+
+    /// This move (not a pass, and without gating) followed by placing a
+    /// wall on `wall`.
+    pub(crate) const fn with_wall(self, wall: Square) -> Move {
+        let code = match self.kind {
+            NORMAL if self.piece == NONE => WALLED_PLAIN,
+            NORMAL => self.piece,
+            EN_PASSANT => WALLED_EN_PASSANT,
+            DROP => WALLED_DROP + self.piece,
+            kind => WALLED_CASTLING + (kind - CASTLING),
+        };
+        Move {
+            piece: wall.index() as u8,
+            kind: WALL | code,
+            ..self
+        }
+    }
+
+    /// The square of the wall it places after it (duck chess, the
+    /// amazons), if it places one.
+    pub const fn wall(self) -> Option<Square> {
+        if self.kind & WALL != 0 {
+            Some(Square::new(self.piece))
         } else {
             None
         }
+    }
+
+    /// This move without the wall it places: the move of the piece alone.
+    pub const fn without_wall(self) -> Move {
+        if self.kind & WALL == 0 {
+            return self;
+        }
+        let (kind, piece) = match self.kind & !WALL {
+            code if code < WALLED_PLAIN => (NORMAL, code),
+            WALLED_PLAIN => (NORMAL, NONE),
+            WALLED_EN_PASSANT => (EN_PASSANT, NONE),
+            code if code < WALLED_CASTLING => (DROP, code - WALLED_DROP),
+            code => (CASTLING + code - WALLED_CASTLING, NONE),
+        };
+        Move { piece, kind, ..self }
     }
 }
 
@@ -213,6 +275,9 @@ impl std::fmt::Debug for Move {
         }
         if let Some(kind) = self.gating() {
             write!(f, ", gating kind {}", kind.index())?;
+        }
+        if let Some(wall) = self.wall() {
+            write!(f, ", wall {}", wall.index())?;
         }
         write!(f, ")")
     }

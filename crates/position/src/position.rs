@@ -621,6 +621,11 @@ impl<'v, W: Word> Position<'v, W> {
         let variant = self.variant;
         let (us, from, to) = (self.turn, mv.from(), mv.to());
         self.remember_pass(mv);
+        if variant.walling.is_some() {
+            // First: the occupancy the rest of the move reads includes it
+            // (no en passant over a wall).
+            self.place_wall(mv);
+        }
         let Some(moving) = self.code_at(from) else {
             // A drop's square is empty.
             if let Some(kind) = mv.dropped() {
@@ -858,6 +863,13 @@ impl<'v, W: Word> Position<'v, W> {
     fn en_passant_victims(&self, squares: SquareSet<W>) -> SquareSet<W> {
         let mover = self.turn.other();
         let occupied = self.occupied();
+        // Where moves place walls, the last may have walled the square the
+        // piece left.
+        let origin_taken = if self.variant.walling.is_some() {
+            self.pieces_of_both()
+        } else {
+            occupied
+        };
         let mut victims = SquareSet::<W>::EMPTY;
         for (index, kind) in self.variant.kinds.iter().enumerate() {
             if !kind.leaves_en_passant {
@@ -865,7 +877,7 @@ impl<'v, W: Word> Position<'v, W> {
             }
             let pieces = self.pieces_of(mover, PieceKind::new(index as u8));
             for (from, steps) in kind.moves[mover.index()].double_steps.iter().enumerate() {
-                if occupied.contains(Square::new(from as u8)) {
+                if origin_taken.contains(Square::new(from as u8)) {
                     continue;
                 }
                 for to in pieces {

@@ -169,6 +169,11 @@ impl<'v, W: Word> Position<'v, W> {
     /// ```
     pub fn san(&self, mv: Move) -> String {
         let mut text = self.san_without_suffix(mv);
+        if let Some(wall) = mv.wall() {
+            // `e4,e5`: the wall's square, before the check mark, as
+            // Fairy-Stockfish writes it.
+            let _ = write!(text, ",{}", coord(self.variant.size(), wall));
+        }
         let mut after = self.clone();
         after.play_unchecked(mv);
         if after.is_check() {
@@ -320,6 +325,17 @@ impl<'v, W: Word> Position<'v, W> {
         let trimmed = text.trim();
         let bare = trimmed.trim_end_matches(['+', '#', '!', '?']);
         let size = self.variant.size();
+        // A wall placed after the move: `e4,e5`.
+        let (bare, wall) = match bare.split_once(',') {
+            Some((bare, wall)) => {
+                let square = wall.parse::<Coord>().ok().and_then(|coord| size.square(coord));
+                let square = square.ok_or_else(|| SanError::Syntax {
+                    text: trimmed.to_owned(),
+                })?;
+                (bare, Some(square))
+            }
+            None => (bare, None),
+        };
         // A gated piece (Seirawan chess): `Nf3/H`, `O-O/Hh1`.
         let (bare, gated) = match bare.split_once('/') {
             Some((bare, gate)) => {
@@ -353,7 +369,11 @@ impl<'v, W: Word> Position<'v, W> {
             }
             _ => false,
         };
-        let legal: Vec<Move> = self.legal_moves().into_iter().filter(gate_fits).collect();
+        let legal: Vec<Move> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| gate_fits(mv) && mv.wall() == wall)
+            .collect();
         // Castling: `O-O`, `O-O-O`, naming the rook's square where two ways
         // go one direction (`O-O(h1)`).
         let (castles, rook) = match bare.strip_suffix(')').and_then(|rest| rest.split_once('(')) {
@@ -376,7 +396,7 @@ impl<'v, W: Word> Position<'v, W> {
             return the_only_move(&found, trimmed);
         }
         if let Some((letter, square)) = bare.split_once(['@', '*']) {
-            return self.parse_san_drop(letter, square, trimmed);
+            return self.parse_san_drop(letter, square, trimmed, &legal);
         }
         let parts = parse_parts(bare).ok_or_else(|| SanError::Syntax {
             text: trimmed.to_owned(),
@@ -417,7 +437,7 @@ impl<'v, W: Word> Position<'v, W> {
 impl<W: Word> Position<'_, W> {
     /// The legal drop written `letter@square` (`N@f3`; a pawn-like
     /// piece's letter may be left out: `@e4`).
-    fn parse_san_drop(&self, letter: &str, square: &str, text: &str) -> Result<Move, SanError> {
+    fn parse_san_drop(&self, letter: &str, square: &str, text: &str, legal: &[Move]) -> Result<Move, SanError> {
         let syntax = || SanError::Syntax { text: text.to_owned() };
         let size = self.variant.size();
         let to = square
@@ -431,9 +451,9 @@ impl<W: Word> Position<'_, W> {
             (Some(letter), None) if letter.is_ascii_alphabetic() => Some(letter.to_ascii_uppercase()),
             _ => return Err(syntax()),
         };
-        let found: Vec<Move> = self
-            .legal_moves()
-            .into_iter()
+        let found: Vec<Move> = legal
+            .iter()
+            .copied()
             .filter(|mv| {
                 mv.to() == to
                     && mv.dropped().is_some_and(|kind| match wanted {

@@ -2,7 +2,7 @@
 
 use fairy_geometry::Geometry;
 
-use crate::{Arrival, CastlingSpec, Drops, Explosion, GameResult, Goal, Passing, PieceSpec, Zone};
+use crate::{Arrival, CastlingSpec, Drops, Explosion, GameResult, Goal, Passing, PieceSpec, Walling, Zone};
 
 /// The n-move rule of chess: fifty moves by each side.
 pub const FIFTY_MOVES: u32 = 50;
@@ -86,6 +86,9 @@ pub struct VariantSpec {
     /// none if `None`.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub passing: Option<Passing>,
+    /// Walls placed by moves (duck chess, the amazons); none if `None`.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub walling: Option<Walling>,
     /// Whether a piece may not move or be dropped to a square from which it
     /// could never move again (shogi's pawns and lances on the last rank,
     /// its knights on the last two; Fairy-Stockfish's
@@ -134,6 +137,7 @@ impl VariantSpec {
             royal_held_in_check: false,
             pass_on_stalemate: false,
             passing: None,
+            walling: None,
             immobility_illegal: false,
             flying_royals: false,
             en_passant_zone: None,
@@ -265,6 +269,35 @@ impl VariantSpec {
     pub fn passing(self, passing: Passing) -> VariantSpec {
         VariantSpec {
             passing: Some(passing),
+            ..self
+        }
+    }
+
+    /// Makes every move place a wall: see [`Walling`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_movement::Movement;
+    /// use fairy_position::{GameResult, PieceSpec, Variant, VariantSpec, WallRule, Walling};
+    ///
+    /// // Snailtrail on a 3x3 board: each step leaves a wall behind.
+    /// let spec = VariantSpec::new("trail", Geometry::new(BoardSize::new(3, 3)?), "2p/3/P2 w - - 0 1")
+    ///     .piece(PieceSpec::new('P', "snail", "mK".parse()?))
+    ///     .stalemate(GameResult::Loss)
+    ///     .walling(Walling::new(WallRule::Past));
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// let position = variant.start_position();
+    /// assert_eq!(position.legal_moves().len(), 3);
+    /// let after = position.play_uci("a1b2,b2a1")?;
+    /// assert_eq!(after.fen(), "2p/1P1/*2 b - - 1 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn walling(self, walling: Walling) -> VariantSpec {
+        VariantSpec {
+            walling: Some(walling),
             ..self
         }
     }

@@ -4,7 +4,9 @@
 //! return); a drop from the hand is the piece's letter, `@` and the square
 //! (`P@e4`, or `+P@e4` for a drop as the promoted form). A gating move
 //! (Seirawan chess) adds the gated piece's letter (`b1c3h`; `h1e1h`
-//! castles gating on the rook's square).
+//! castles gating on the rook's square). A move that places a wall adds a
+//! comma, its destination and the wall's square (`e2e4,e4e5`), as
+//! Fairy-Stockfish writes it.
 
 use std::error::Error;
 use std::fmt;
@@ -35,6 +37,10 @@ use crate::{Move, PieceKind, Position};
 /// assert_eq!(drop.to_string(), "N@f3");
 /// let shogi: UciMove = "b2h8+".parse()?;
 /// assert_eq!(shogi.promotion, Some('+'));
+/// let duck: UciMove = "e7e8q,e8d7".parse()?;
+/// assert_eq!(duck.wall.map(|square| square.to_string()), Some("d7".to_owned()));
+/// assert_eq!(duck.to_string(), "e7e8q,e8d7");
+/// assert!("e2e4,e5e6".parse::<UciMove>().is_err()); // the wall's part starts where the move ends
 /// # Ok::<(), fairy_position::ParseUciError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -52,17 +58,23 @@ pub struct UciMove {
     /// For a drop, whether the piece is dropped as its promoted form
     /// (`+P@e4`, Kyoto shogi).
     pub drop_promoted: bool,
+    /// The square of the wall the move places (duck chess, the amazons).
+    pub wall: Option<Coord>,
 }
 
 impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(letter) = self.drop {
             let plus = if self.drop_promoted { "+" } else { "" };
-            return write!(f, "{plus}{letter}@{}", self.to);
+            write!(f, "{plus}{letter}@{}", self.to)?;
+        } else {
+            write!(f, "{}{}", self.from, self.to)?;
+            if let Some(letter) = self.promotion {
+                write!(f, "{letter}")?;
+            }
         }
-        write!(f, "{}{}", self.from, self.to)?;
-        if let Some(letter) = self.promotion {
-            write!(f, "{letter}")?;
+        if let Some(wall) = self.wall {
+            write!(f, ",{}{wall}", self.to)?;
         }
         Ok(())
     }
@@ -78,7 +90,7 @@ impl fmt::Display for ParseUciError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a move in coordinate notation (two squares and an optional promotion letter, like e2e4 or e7e8q, or a drop like P@e4)",
+            "{:?} is not a move in coordinate notation (two squares and an optional promotion letter, like e2e4 or e7e8q, or a drop like P@e4, and a wall placed after it like e2e4,e4e5)",
             self.text
         )
     }
@@ -91,6 +103,23 @@ impl FromStr for UciMove {
 
     fn from_str(text: &str) -> Result<UciMove, ParseUciError> {
         let error = || ParseUciError { text: text.to_owned() };
+        let Some((text, walled)) = text.split_once(',') else {
+            return UciMove::parse_unwalled(text).ok_or_else(error);
+        };
+        let mut mv = UciMove::parse_unwalled(text).ok_or_else(error)?;
+        let (to, used) = Coord::parse_prefix(walled).map_err(|_| error())?;
+        let wall: Coord = walled[used..].parse().map_err(|_| error())?;
+        if to != mv.to {
+            return Err(error());
+        }
+        mv.wall = Some(wall);
+        Ok(mv)
+    }
+}
+
+impl UciMove {
+    /// A move without a wall, or `None` if `text` is not one.
+    fn parse_unwalled(text: &str) -> Option<UciMove> {
         if let Some((letter, square)) = text.split_once('@') {
             let (drop_promoted, letter) = match letter.strip_prefix('+') {
                 Some(letter) => (true, letter),
@@ -98,35 +127,37 @@ impl FromStr for UciMove {
             };
             let mut letters = letter.chars();
             let (Some(letter), None) = (letters.next(), letters.next()) else {
-                return Err(error());
+                return None;
             };
             if !letter.is_ascii_alphabetic() {
-                return Err(error());
+                return None;
             }
-            let to: Coord = square.parse().map_err(|_| error())?;
-            return Ok(UciMove {
+            let to: Coord = square.parse().ok()?;
+            return Some(UciMove {
                 from: to,
                 to,
                 promotion: None,
                 drop: Some(letter.to_ascii_uppercase()),
                 drop_promoted,
+                wall: None,
             });
         }
-        let (from, used) = Coord::parse_prefix(text).map_err(|_| error())?;
+        let (from, used) = Coord::parse_prefix(text).ok()?;
         let rest = &text[used..];
-        let (to, used) = Coord::parse_prefix(rest).map_err(|_| error())?;
+        let (to, used) = Coord::parse_prefix(rest).ok()?;
         let mut rest = rest[used..].chars();
         let promotion = match (rest.next(), rest.next()) {
             (None, _) => None,
             (Some(letter), None) if letter.is_ascii_lowercase() || letter == '+' || letter == '-' => Some(letter),
-            _ => return Err(error()),
+            _ => return None,
         };
-        Ok(UciMove {
+        Some(UciMove {
             from,
             to,
             promotion,
             drop: None,
             drop_promoted: false,
+            wall: None,
         })
     }
 }
@@ -185,6 +216,7 @@ impl<'v, W: Word> Position<'v, W> {
             drop_promoted: mv
                 .dropped()
                 .is_some_and(|kind| self.variant.setup_piece(self.turn, kind).promoted),
+            wall: mv.wall().map(|square| coord(size, square)),
         }
     }
 

@@ -10,6 +10,7 @@ use crate::goal::Goals;
 use crate::hand::CompiledDrops;
 use crate::kinds::KindSet;
 use crate::passing::CompiledPassing;
+use crate::walling::CompiledWalling;
 use crate::zobrist::Zobrist;
 use crate::{Legality, PieceKind, PieceSpec, Position, Setup, SetupPiece, VariantSpec};
 
@@ -65,6 +66,8 @@ pub struct Variant<W: Word = u64> {
     pub(crate) goals: Goals<W>,
     /// Passing as a move, if the variant has it.
     pub(crate) passing: Option<CompiledPassing<W>>,
+    /// Walls placed by moves, if the variant has them.
+    pub(crate) walling: Option<CompiledWalling<W>>,
     /// Whether a rule may end the game at once, before moves are generated:
     /// a goal (an arrival, an extinction, checks given) or passing.
     pub(crate) ends_at_once: bool,

@@ -30,6 +30,13 @@
 //!                            # which ends the game. counting: such an end is scored by the
 //!                            # pieces' values, Black given the bonus (in half points);
 //!                            # default a draw (janggi; default: no passing)
+//! walling = { rule = "duck", except = ["c1", "d8"] }  # every move places a wall (`*` in
+//!                            # FEN), written `e2e4,e4e5`: "duck" (one wall, moved each
+//!                            # turn), "arrow" (where the piece could move from where it
+//!                            # landed: the amazons), "past" (on the square it left),
+//!                            # "static" (any empty square); `ranks`, `squares` and
+//!                            # `black_squares`: where each side may place walls (default
+//!                            # anywhere), `except`: where neither may (default none)
 //! en_passant_zone = { ranks = [6] }  # where en passant captures may be made, counted
 //!                            # from the capturing side (default: anywhere; horde)
 //! checks_to_win = 3          # giving this many checks wins (three-check; default none);
@@ -186,8 +193,8 @@ use fairy_geometry::{BoardSize, Coord, Geometry};
 use fairy_movement::{Color, Mode, Movement, Part, Reach};
 use fairy_position::{
     AnyVariant, Arrival, CastlingSpec, Counting, Drops, Explosion, Extinction, FIFTY_MOVES, FileLimit, GameResult,
-    Goal, MateCondition, NetCrossing, Passing, PieceSpec, Promotion, Repetition, VariantError, VariantSpec, Zone,
-    ZoneMoves,
+    Goal, MateCondition, NetCrossing, Passing, PieceSpec, Promotion, Repetition, VariantError, VariantSpec, WallRule,
+    Walling, Zone, ZoneMoves,
 };
 use serde::Deserialize;
 
@@ -265,6 +272,27 @@ fn key_error(key: impl Into<String>, problem: impl fmt::Display) -> DefinitionEr
     }
 }
 
+/// A walling rule, as written in a file.
+#[derive(Copy, Clone, Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum WallRuleName {
+    Duck,
+    Arrow,
+    Past,
+    Static,
+}
+
+impl From<WallRuleName> for WallRule {
+    fn from(rule: WallRuleName) -> WallRule {
+        match rule {
+            WallRuleName::Duck => WallRule::Duck,
+            WallRuleName::Arrow => WallRule::Arrow,
+            WallRuleName::Past => WallRule::Past,
+            WallRuleName::Static => WallRule::Static,
+        }
+    }
+}
+
 /// A result for one side, as written in a file.
 #[derive(Copy, Clone, Debug, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
@@ -323,6 +351,7 @@ struct VariantFile {
     #[serde(default)]
     flying_royals: bool,
     passing: Option<PassingFile>,
+    walling: Option<WallingFile>,
     #[serde(default)]
     chess960: bool,
     en_passant_zone: Option<ZoneFile>,
@@ -393,6 +422,19 @@ struct PassingFile {
     #[serde(default)]
     bikjang: bool,
     counting: Option<CountingFile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WallingFile {
+    rule: WallRuleName,
+    #[serde(default)]
+    ranks: Vec<u8>,
+    #[serde(default)]
+    squares: Vec<String>,
+    black_squares: Option<Vec<String>>,
+    #[serde(default)]
+    except: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -766,6 +808,17 @@ impl VariantFile {
                 rule = rule.counted(Counting::new(counting.values.clone(), counting.black_bonus_halves));
             }
             spec = spec.passing(rule);
+        }
+        if let Some(file) = &self.walling {
+            let mut walling = Walling::new(file.rule.into()).except(coords("walling", "except", &file.except)?);
+            if !file.ranks.is_empty() || !file.squares.is_empty() || file.black_squares.is_some() {
+                let mut region = zone("walling", &file.ranks, &file.squares)?;
+                if let Some(black) = &file.black_squares {
+                    region = region.with_black_squares(coords("walling", "black_squares", black)?);
+                }
+                walling = walling.region(region);
+            }
+            spec = spec.walling(walling);
         }
         if self.chess960 {
             spec = spec.chess960();

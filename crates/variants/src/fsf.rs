@@ -36,8 +36,8 @@
 //! let spec = fairy_variants::fsf::spec_from_ini(text, "minirooks")?;
 //! let variant = fairy_position::AnyVariant::new(spec)?;
 //! assert_eq!(variant.size().to_string(), "5x5");
-//! let error = fairy_variants::fsf::spec_from_ini(&format!("{text}wallingRule = duck\n"), "minirooks").unwrap_err();
-//! assert_eq!(error.to_string(), "[minirooks] wallingRule: needs wall placing, not supported yet");
+//! let error = fairy_variants::fsf::spec_from_ini(&format!("{text}cambodianMoves = true\n"), "minirooks").unwrap_err();
+//! assert_eq!(error.to_string(), "[minirooks] cambodianMoves: needs cambodian moves, not supported yet");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -49,7 +49,7 @@ use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
 use fairy_movement::{Color, Mode, Movement, Part};
 use fairy_position::{
     ALL_PIECES, Arrival, CastlingSpec, Drops, Explosion, Extinction, GameResult, Goal, PieceSpec, Promotion,
-    Repetition, VariantSpec, Zone,
+    Repetition, VariantSpec, WallRule, Walling, Zone,
 };
 
 /// Fairy-Stockfish's built-in variants that sections may inherit from, in
@@ -345,7 +345,7 @@ const IGNORED: [&str; 6] = [
 
 /// Options of rule families this library does not have yet, each with the
 /// family's name; they are accepted with the value that turns them off.
-const UNSUPPORTED: [(&str, &str); 52] = [
+const UNSUPPORTED: [(&str, &str); 48] = [
     ("castlingWins", "castling goals"),
     ("twoBoards", "a second board feeding the hands"),
     ("sittuyinPromotion", "sittuyin promotion"),
@@ -365,10 +365,6 @@ const UNSUPPORTED: [(&str, &str); 52] = [
     ("dropNoDoubledCount", "pieces in hand and drops"),
     ("immobilityIllegal", "immobility rules"),
     ("gating", "gating"),
-    ("wallingRule", "wall placing"),
-    ("wallingRegionWhite", "wall placing"),
-    ("wallingRegionBlack", "wall placing"),
-    ("wallingRegion", "wall placing"),
     ("wallOrMove", "wall placing"),
     ("seirawanGating", "gating"),
     ("cambodianMoves", "cambodian moves"),
@@ -439,6 +435,8 @@ struct Config {
     double_step: bool,
     double_step_region: Region,
     en_passant_region: Option<Region>,
+    walling_rule: Option<WallRule>,
+    walling_region: Option<Region>,
     en_passant_types: Option<[Vec<String>; 2]>,
     castling: bool,
     castling_kingside_file: u8,
@@ -521,6 +519,8 @@ impl Config {
             double_step: true,
             double_step_region: [rank_region(1, 16), rank_region(6, 16)],
             en_passant_region: None,
+            walling_rule: None,
+            walling_region: None,
             en_passant_types: None,
             castling: true,
             castling_kingside_file: 6,
@@ -846,6 +846,34 @@ impl Config {
             self.makpong = on;
         }
         sided("passOnStalemate", &mut self.pass_on_stalemate, flag)?;
+        if let Some(text) = options.get("wallingRule") {
+            self.walling_rule = match text.trim() {
+                "none" => None,
+                "arrow" => Some(WallRule::Arrow),
+                "duck" => Some(WallRule::Duck),
+                "past" => Some(WallRule::Past),
+                "static" => Some(WallRule::Static),
+                "edge" => {
+                    return Err(error(
+                        "wallingRule",
+                        "walls at the board's edges (edge) are not supported yet".to_string(),
+                    ));
+                }
+                _ => {
+                    return Err(error(
+                        "wallingRule",
+                        format!("expected arrow, duck, edge, past, static or none, not {text:?}"),
+                    ));
+                }
+            };
+        }
+        let mut regions = self.walling_region.clone().unwrap_or_else(|| {
+            let all: Vec<Coord> = (0..16).flat_map(|r| rank_region(r, 16)).collect();
+            [all.clone(), all]
+        });
+        if sided("wallingRegion", &mut regions, region)? {
+            self.walling_region = Some(regions);
+        }
         let mut sets = self
             .n_move_rule_types
             .clone()
@@ -1038,6 +1066,22 @@ impl Config {
         }
         if let Some(region) = &self.en_passant_region {
             spec = spec.en_passant_zone(zone(region));
+        }
+        if let Some(rule) = self.walling_rule {
+            if self.blast_on_capture {
+                // Fairy-Stockfish judges such a capture's safety with a wall
+                // next to it blown away, though the wall then stands; this
+                // library judges the position the move leaves.
+                return Err(error(
+                    "wallingRule",
+                    "walls placed by moves together with explosions are not supported yet".to_string(),
+                ));
+            }
+            let mut walling = Walling::new(rule);
+            if let Some(region) = &self.walling_region {
+                walling = walling.region(zone(region));
+            }
+            spec = spec.walling(walling);
         }
         if self.captures_to_hand && !self.piece_drops {
             return Err(error(
@@ -1437,7 +1481,7 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 88] = [
+const KNOWN: [&str; 92] = [
     "mustDrop",
     "mustDropType",
     "dropOppositeColoredBishop",
@@ -1482,6 +1526,10 @@ const KNOWN: [&str; 88] = [
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
+    "wallingRule",
+    "wallingRegion",
+    "wallingRegionWhite",
+    "wallingRegionBlack",
     "enPassantRegion",
     "enPassantRegionWhite",
     "enPassantRegionBlack",

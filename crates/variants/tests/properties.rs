@@ -295,7 +295,13 @@ struct BulkPerftCountsEveryLeaf;
 impl PositionCheck for BulkPerftCountsEveryLeaf {
     fn check<W: Word>(&self, position: &Position<'_, W>, ply: usize) {
         if ply % 8 == 4 {
-            assert_eq!(position.perft(3), full_perft(position, 3), "{}", position.fen());
+            // Three plies, or fewer where moves are many (walls placed by
+            // moves multiply them), so that each leaf can be played.
+            let depth = (1..=3)
+                .rev()
+                .find(|&depth| position.perft(depth) <= 100_000)
+                .unwrap_or(1);
+            assert_eq!(position.perft(depth), full_perft(position, depth), "{}", position.fen());
         }
     }
 }
@@ -374,7 +380,8 @@ fn mirrored<'v, W: Word>(position: &Position<'v, W>) -> Position<'v, W> {
 /// keeps the game: not so where only one side wins by an arrival or the
 /// sides promote to different kinds, nor for Chennis, whose net lies
 /// between ranks 4 and 5 of 7, nor where the armies differ (horde: where a
-/// piece may stand depends on where its side's start puts it).
+/// piece may stand depends on where its side's start puts it), nor where
+/// some squares are closed to walls.
 fn same_rules_for_both<W: Word>(variant: &Variant<W>) -> bool {
     let spec = variant.spec();
     let start = variant.start_position();
@@ -394,7 +401,11 @@ fn same_rules_for_both<W: Word>(variant: &Variant<W>) -> bool {
     let same_armies = (0..size.ranks()).all(|rank| {
         army(fairy_movement::Color::White, rank) == army(fairy_movement::Color::Black, size.ranks() - 1 - rank)
     });
-    spec.name != "chennis"
+    // Squares closed to walls are named as they are, not mirrored
+    // (isolation's c1 and d8).
+    let walls_alike = spec.walling.as_ref().is_none_or(|walling| walling.except.is_empty());
+    walls_alike
+        && spec.name != "chennis"
         && same_armies
         && spec.arrivals().all(|arrival| arrival.side.is_none())
         && spec

@@ -10,7 +10,7 @@
 
 use fairy_geometry::{Square, SquareSet, Word};
 use fairy_movement::{Color, Mode, Part, Reach};
-use fairy_position::{CheckCounters, Goal, NetCrossing, PieceSpec, Position, Setup, SetupPiece, Variant};
+use fairy_position::{CheckCounters, Goal, NetCrossing, PieceSpec, Position, Setup, SetupPiece, Variant, WallRule};
 
 /// A move found by the reference.
 #[derive(Clone, Debug)]
@@ -27,6 +27,8 @@ struct Candidate {
     written_to: Option<Square>,
     /// The letter of the piece dropped from the hand onto `to`.
     drop: Option<char>,
+    /// The square of the wall placed after the move.
+    wall: Option<Square>,
 }
 
 /// The definition of the piece lettered `letter`.
@@ -472,7 +474,10 @@ fn en_passant_victim<W: Word>(variant: &Variant<W>, setup: &Setup) -> Option<Squ
     let squares: SquareSet<W> = setup.en_passant.iter().copied().collect();
     let mover = setup.turn.other();
     let blocked = |s: Square| setup.piece_at(s).is_some() || setup.is_wall(s);
-    for from in variant.size().squares().filter(|&s| !blocked(s)) {
+    // A move that places walls may have walled the square it left.
+    let walled_behind = variant.spec().walling.is_some();
+    let origin_blocked = |s: Square| setup.piece_at(s).is_some() || (setup.is_wall(s) && !walled_behind);
+    for from in variant.size().squares().filter(|&s| !origin_blocked(s)) {
         for spec in &variant.spec().pieces {
             // Each square the piece may have reached, with every square its
             // ways there passed.
@@ -548,6 +553,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                         to,
                         promotion: None,
                         en_passant_victim: None,
+                        wall: None,
                         rook: None,
                         written_to: None,
                         drop: None,
@@ -614,6 +620,7 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                             to,
                             promotion: None,
                             en_passant_victim: Some(victim),
+                            wall: None,
                             rook: None,
                             written_to: None,
                             drop: None,
@@ -666,17 +673,9 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
             Some(letter) => spec_of(variant, letter),
             None => variant.spec().pieces.iter().find(|p| p.royal).unwrap(),
         };
-        let royal = king_spec.royal || royal_squares(variant, setup, us).contains(&king_from);
-        let safe_start = !royal || !checked_at(variant, setup, king_from, us);
-        // A king royal only by its count (atomic's) is looked at off its
-        // square as it passes, as Fairy-Stockfish does.
-        let mut without_king = setup.clone();
-        without_king.board[king_from.index()] = None;
-        let passed = if king_spec.royal { setup } else { &without_king };
-        let safe_passage = !royal
-            || between(king_from, king_to)
-                .filter(|&s| s != king_from && s != king_to)
-                .all(|s| !checked_at(variant, passed, s, us));
+        // Where moves place walls, each wall's castling is judged with it
+        // standing (`with_walls`).
+        let safe = variant.spec().walling.is_some() || castles_safely(variant, setup, king_from, king_to);
         // Written as the king taking its rook where a plain king move has
         // the castling's coordinates.
         let plain_king_move = king_spec.movement.parts().iter().any(|part| {
@@ -687,13 +686,14 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
                     .iter()
                     .any(|path| path.destinations().contains(&king_to))
         });
-        if clear && safe_start && safe_passage {
+        if clear && safe {
             found.push(Candidate {
                 from: king_from,
                 to: king_to,
                 written_to: (plain_king_move || variant.is_chess960()).then_some(rook_from),
                 promotion: None,
                 en_passant_victim: None,
+                wall: None,
                 rook: Some((rook_from, rook_to)),
                 drop: None,
             });
@@ -760,6 +760,7 @@ fn in_place_promotions<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Cand
                         to,
                         promotion: Some(letter),
                         en_passant_victim: None,
+                        wall: None,
                         rook: None,
                         written_to: None,
                         drop: None,
@@ -834,6 +835,7 @@ fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
                     to,
                     promotion: None,
                     en_passant_victim: None,
+                    wall: None,
                     rook: None,
                     written_to: None,
                     drop: Some(letter),
@@ -847,6 +849,18 @@ fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
 /// The board after `candidate` (only the board matters for legality).
 fn make<W: Word>(variant: &Variant<W>, setup: &Setup, candidate: &Candidate) -> Setup {
     let mut after = setup.clone();
+    if let Some(wall) = candidate.wall {
+        if variant
+            .spec()
+            .walling
+            .as_ref()
+            .is_some_and(|w| w.rule == WallRule::Duck)
+        {
+            after.walls.clear();
+        }
+        after.walls.push(wall);
+        after.walls.sort();
+    }
     if let Some(letter) = candidate.drop {
         after.board[candidate.to.index()] = Some(SetupPiece::new(setup.turn, letter));
         after.turn = setup.turn.other();
@@ -892,6 +906,110 @@ fn make<W: Word>(variant: &Variant<W>, setup: &Setup, candidate: &Candidate) -> 
     after
 }
 
+/// Whether a castling king on `king_from` may go to `king_to`: a king
+/// that is not royal always may; a royal one not from check, nor across
+/// an attacked square. A king royal only by its count (atomic's) is
+/// looked at off its square as it passes, as Fairy-Stockfish does.
+fn castles_safely<W: Word>(variant: &Variant<W>, setup: &Setup, king_from: Square, king_to: Square) -> bool {
+    let us = setup.turn;
+    let size = variant.size();
+    let Some(king) = setup.piece_at(king_from) else {
+        return false;
+    };
+    let king_spec = spec_of(variant, king.letter);
+    let royal = king_spec.royal || royal_squares(variant, setup, us).contains(&king_from);
+    if !royal {
+        return true;
+    }
+    if checked_at(variant, setup, king_from, us) {
+        return false;
+    }
+    let mut without_king = setup.clone();
+    without_king.board[king_from.index()] = None;
+    let passed = if king_spec.royal { setup } else { &without_king };
+    let (low, high) = (
+        king_from.index().min(king_to.index()),
+        king_from.index().max(king_to.index()),
+    );
+    size.squares()
+        .filter(|s| (low..=high).contains(&s.index()) && size.rank_of(*s) == size.rank_of(king_from))
+        .filter(|&s| s != king_from && s != king_to)
+        .all(|s| !checked_at(variant, passed, s, us))
+}
+
+/// Each of `candidates` with each wall the variant's walling rule allows
+/// after it (the candidates themselves without walling): on a square
+/// empty once the piece has moved (before any capture's effect, as
+/// Fairy-Stockfish reads it), open to the side's walls and not excepted;
+/// by the rule, the square the piece left, or one the piece could move to
+/// from where it landed.
+fn with_walls<W: Word>(variant: &Variant<W>, setup: &Setup, candidates: Vec<Candidate>) -> Vec<Candidate> {
+    let Some(walling) = variant.spec().walling.as_ref() else {
+        return candidates;
+    };
+    let us = setup.turn;
+    let size = variant.size();
+    let mut walled = Vec::new();
+    for candidate in candidates {
+        // The board with the piece moved, and nothing else done.
+        let mut moved = setup.clone();
+        let piece = moved.board[candidate.from.index()].take();
+        if let Some(victim) = candidate.en_passant_victim {
+            moved.board[victim.index()] = None;
+        }
+        if let Some((rook_from, rook_to)) = candidate.rook {
+            let rook = moved.board[rook_from.index()].take();
+            moved.board[rook_to.index()] = rook;
+        }
+        let letter = candidate.drop.or(piece.map(|piece| piece.letter)).unwrap();
+        moved.board[candidate.to.index()] = Some(SetupPiece::new(us, letter));
+        let open = |square: Square| {
+            moved.piece_at(square).is_none()
+                && !moved.is_wall(square)
+                && !walling.except.iter().any(|&coord| size.square(coord) == Some(square))
+                && walling
+                    .region
+                    .as_ref()
+                    .is_none_or(|zone| in_zone(variant, zone, us, square))
+        };
+        let squares: Vec<Square> = match walling.rule {
+            WallRule::Past => vec![candidate.from],
+            WallRule::Arrow => {
+                // The piece as it moved, before any promotion.
+                let spec = spec_of(variant, letter);
+                usable_parts(variant, spec, us, candidate.to)
+                    .iter()
+                    .filter(|part| part.mode().can_move())
+                    .flat_map(|part| destinations(variant, &moved, spec, part, us, candidate.to, Landing::Empty))
+                    .collect()
+            }
+            _ => size.squares().collect(),
+        };
+        let mut squares: Vec<Square> = squares.into_iter().filter(|&square| open(square)).collect();
+        squares.sort();
+        squares.dedup();
+        for wall in squares {
+            if candidate.rook.is_some() {
+                // Castling is judged with the wall standing, the duck lifted.
+                let mut walled_setup = setup.clone();
+                if walling.rule == WallRule::Duck {
+                    walled_setup.walls.clear();
+                }
+                walled_setup.walls.push(wall);
+                walled_setup.walls.sort();
+                if !castles_safely(variant, &walled_setup, candidate.from, candidate.to) {
+                    continue;
+                }
+            }
+            walled.push(Candidate {
+                wall: Some(wall),
+                ..candidate.clone()
+            });
+        }
+    }
+    walled
+}
+
 /// The legal moves of `position`, in coordinate notation, sorted.
 pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     let variant = position.variant();
@@ -915,13 +1033,17 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     let mut legal: Vec<String> = candidates
         .into_iter()
         .map(|candidate| {
+            let to = candidate.written_to.unwrap_or(candidate.to);
+            let wall = candidate
+                .wall
+                .map(|wall| format!(",{}{}", size.name(to), size.name(wall)))
+                .unwrap_or_default();
             if let Some(letter) = candidate.drop {
                 return match spec_of(variant, letter).unpromoted {
-                    Some(unpromoted) => format!("+{unpromoted}@{}", size.name(candidate.to)),
-                    None => format!("{letter}@{}", size.name(candidate.to)),
+                    Some(unpromoted) => format!("+{unpromoted}@{}{wall}", size.name(candidate.to)),
+                    None => format!("{letter}@{}{wall}", size.name(candidate.to)),
                 };
             }
-            let to = candidate.written_to.unwrap_or(candidate.to);
             let mut text = format!("{}{}", size.name(candidate.from), size.name(to));
             if let Some(letter) = candidate.promotion {
                 // Shogi's own promoted form `+`, and back `-`.
@@ -934,7 +1056,7 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
                     text.push(letter.to_ascii_lowercase());
                 }
             }
-            text
+            text + &wall
         })
         .collect();
     legal.extend(gated);
@@ -1156,7 +1278,7 @@ fn game_over<W: Word>(variant: &Variant<W>, setup: &Setup) -> bool {
 /// captures where one is possible and captures are compulsory.
 fn under_rules<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
     let us = setup.turn;
-    let mut kept: Vec<Candidate> = pseudo_moves(variant, setup)
+    let mut kept: Vec<Candidate> = with_walls(variant, setup, pseudo_moves(variant, setup))
         .into_iter()
         .filter(|candidate| {
             let after = make(variant, setup, candidate);

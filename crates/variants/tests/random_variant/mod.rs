@@ -7,7 +7,8 @@
 //! by their count, duple check, kings that spare their own kind, a king
 //! held in check, promotion limits; walls, and captures that petrify;
 //! passing on stalemate; moves confined to a zone, hoppers that spare
-//! their own kind, passing with bikjang and counting.
+//! their own kind, passing with bikjang and counting; walls placed by
+//! moves.
 //! The same bytes always give the same definition, so a failure found by
 //! the fuzzer or by proptest can be replayed.
 
@@ -17,7 +18,8 @@ use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
 use fairy_movement::{Atom, Directions, Movement, Part};
 use fairy_position::{
     ALL_PIECES, Arrival, CastlingSpec, Counting, Explosion, Extinction, GameResult, Goal, Legality, NetCrossing,
-    Passing, PieceSpec, Position, Promotion, Setup, SetupPiece, Variant, VariantSpec, Zone, ZoneMoves,
+    Passing, PieceSpec, Position, Promotion, Setup, SetupPiece, Variant, VariantSpec, WallRule, Walling, Zone,
+    ZoneMoves,
 };
 
 use crate::common::moves;
@@ -482,9 +484,16 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
                 .zone_moves(ZoneMoves::new(zone, movement).confined());
         }
     }
-    if choices.chance(1) {
-        let index = choices.below(spec.pieces.len());
-        spec.pieces[index] = spec.pieces[index].clone().unscreened_by_own_kind().sparing_own_kind();
+    if choices.chance(1) && !spec.geometry.is_cylinder() && spec.pieces.len() > 1 {
+        // A kind that only hops (the cannon), not the king, and not royal.
+        let index = 1 + choices.below(spec.pieces.len() - 1);
+        let hoppers = ["pR", "gB", "pRpB", "gQ", "pRgR"];
+        let movement: Movement = hoppers[choices.below(hoppers.len())].parse().unwrap();
+        let mut piece = spec.pieces[index].clone().unscreened_by_own_kind().sparing_own_kind();
+        piece.movement = movement;
+        piece.zone_moves = None;
+        piece.royal = false;
+        spec.pieces[index] = piece;
     }
     if spec.pieces.iter().any(|piece| piece.royal) && choices.chance(2) {
         let mut passing = Passing::new();
@@ -500,6 +509,26 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
             passing = passing.counted(Counting::new(values, choices.below(4) as u32));
         }
         spec = spec.passing(passing);
+    }
+    // Walls placed by moves, where no rule they do not combine with is
+    // drawn: by each rule, maybe kept off some squares.
+    if choices.chance(2) {
+        let rules = [WallRule::Duck, WallRule::Arrow, WallRule::Past, WallRule::Static];
+        let mut walling = Walling::new(rules[choices.below(rules.len())]);
+        if choices.chance(3) {
+            walling = walling.region(Zone::ranks(1..=ranks - 1 - choices.below(2) as u8));
+        }
+        if choices.chance(3) {
+            let coord = Coord::new(
+                File::new(choices.below(usize::from(files)) as u8).unwrap(),
+                Rank::new(choices.below(usize::from(ranks)) as u8).unwrap(),
+            );
+            walling = walling.except([coord]);
+        }
+        let walled = spec.clone().walling(walling);
+        if Variant::<u64>::new(walled.clone()).is_ok() {
+            spec = walled;
+        }
     }
     Some(spec)
 }
