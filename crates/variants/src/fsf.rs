@@ -48,7 +48,7 @@ use std::fmt;
 use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
 use fairy_movement::{Color, Mode, Movement, Part};
 use fairy_position::{
-    ALL_PIECES, Arrival, CastlingSpec, Drops, Explosion, Extinction, GameResult, Goal, PieceSpec, Promotion,
+    ALL_PIECES, Arrival, CastlingSpec, Drops, Explosion, Extinction, GameResult, Goal, Passing, PieceSpec, Promotion,
     Repetition, VariantSpec, WallRule, Walling, Zone,
 };
 
@@ -345,7 +345,7 @@ const IGNORED: [&str; 6] = [
 
 /// Options of rule families this library does not have yet, each with the
 /// family's name; they are accepted with the value that turns them off.
-const UNSUPPORTED: [(&str, &str); 48] = [
+const UNSUPPORTED: [(&str, &str); 43] = [
     ("castlingWins", "castling goals"),
     ("twoBoards", "a second board feeding the hands"),
     ("sittuyinPromotion", "sittuyin promotion"),
@@ -369,10 +369,6 @@ const UNSUPPORTED: [(&str, &str); 48] = [
     ("seirawanGating", "gating"),
     ("cambodianMoves", "cambodian moves"),
     ("diagonalLines", "palace diagonals"),
-    ("pass", "passing"),
-    ("passWhite", "passing"),
-    ("passBlack", "passing"),
-    ("flyingGeneral", "the flying general rule"),
     ("soldierPromotionRank", "soldier promotion"),
     ("flipEnclosedPieces", "flipping enclosed pieces"),
     ("perpetualCheckIllegal", "perpetual check rules"),
@@ -380,7 +376,6 @@ const UNSUPPORTED: [(&str, &str); 48] = [
     ("chasingRule", "chasing rules"),
     ("shogiPawnDropMateIllegal", "pieces in hand and drops"),
     ("shatarMateRule", "shatar's mate rule"),
-    ("bikjangRule", "bikjang"),
     ("flagPieceCount", "flags of several pieces"),
     ("flagPieceBlockedWin", "flags of several pieces"),
     ("flagPieceSafe", "safe flags"),
@@ -437,6 +432,9 @@ struct Config {
     en_passant_region: Option<Region>,
     walling_rule: Option<WallRule>,
     walling_region: Option<Region>,
+    pass: [bool; 2],
+    flying_general: bool,
+    bikjang: bool,
     en_passant_types: Option<[Vec<String>; 2]>,
     castling: bool,
     castling_kingside_file: u8,
@@ -521,6 +519,9 @@ impl Config {
             en_passant_region: None,
             walling_rule: None,
             walling_region: None,
+            pass: [false; 2],
+            flying_general: false,
+            bikjang: false,
             en_passant_types: None,
             castling: true,
             castling_kingside_file: 6,
@@ -846,6 +847,13 @@ impl Config {
             self.makpong = on;
         }
         sided("passOnStalemate", &mut self.pass_on_stalemate, flag)?;
+        sided("pass", &mut self.pass, flag)?;
+        if let Some(on) = flag("flyingGeneral")? {
+            self.flying_general = on;
+        }
+        if let Some(on) = flag("bikjangRule")? {
+            self.bikjang = on;
+        }
         if let Some(text) = options.get("wallingRule") {
             self.walling_rule = match text.trim() {
                 "none" => None,
@@ -1066,6 +1074,28 @@ impl Config {
         }
         if let Some(region) = &self.en_passant_region {
             spec = spec.en_passant_zone(zone(region));
+        }
+        if self.flying_general {
+            spec = spec.flying_royals();
+        }
+        match (self.pass, self.bikjang) {
+            ([true, true], bikjang) => {
+                let passing = Passing::new();
+                spec = spec.passing(if bikjang { passing.with_bikjang() } else { passing });
+            }
+            ([false, false], false) => {}
+            ([false, false], true) => {
+                return Err(error(
+                    "bikjangRule",
+                    "bikjang without passing is not supported yet".to_string(),
+                ));
+            }
+            _ => {
+                return Err(error(
+                    "pass",
+                    "passing for one side only is not supported yet".to_string(),
+                ));
+            }
         }
         if let Some(rule) = self.walling_rule {
             if self.blast_on_capture {
@@ -1481,7 +1511,7 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 92] = [
+const KNOWN: [&str; 97] = [
     "mustDrop",
     "mustDropType",
     "dropOppositeColoredBishop",
@@ -1526,6 +1556,11 @@ const KNOWN: [&str; 92] = [
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
+    "pass",
+    "passWhite",
+    "passBlack",
+    "flyingGeneral",
+    "bikjangRule",
     "wallingRule",
     "wallingRegion",
     "wallingRegionWhite",

@@ -13,7 +13,7 @@ const FSF_VARIANTS: &str = include_str!("data/fsf-variants.ini");
 
 /// The sections of Fairy-Stockfish's file this library plays, each found
 /// equal to Fairy-Stockfish by `tools/fsf_diff.py --ini`.
-const LOADED: [&str; 71] = [
+const LOADED: [&str; 73] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -50,6 +50,7 @@ const LOADED: [&str; 71] = [
     "cornerrook",
     "diana",
     "microchess",
+    "empire",
     "breakthrough5",
     "breakthrough6",
     "breakthrough7",
@@ -69,6 +70,7 @@ const LOADED: [&str; 71] = [
     "fullmoon",
     "massacre",
     "chessvshp",
+    "ordavsempire",
     "allexplodeatomic",
     "hexapawn",
     "1d-chess",
@@ -226,5 +228,21 @@ fn walling_rules_and_regions_read_as_fairy_stockfish_reads_them() {
     assert_eq!(
         edge.to_string(),
         "[edges] wallingRule: walls at the board's edges (edge) are not supported yet"
+    );
+}
+
+#[test]
+fn flying_generals_and_passing_read_as_fairy_stockfish_reads_them() {
+    // Kings that may not face each other: from d1, e1 and e2 face the king
+    // on e8 (pyffish: d1c1, d1c2, d1d2).
+    let flyer = "[flyer:chess]\nflyingGeneral = true\nstartFen = 4k3/8/8/8/8/8/8/3K4 w - - 0 1\n";
+    assert_eq!(AnyVariant::new(spec(flyer, "flyer")).unwrap().visit(Perft(1)), 3);
+    // Passing: chess's 20 moves and e1e1 (pyffish: 21).
+    let passer = "[passer:chess]\npass = true\n";
+    assert_eq!(AnyVariant::new(spec(passer, "passer")).unwrap().visit(Perft(1)), 21);
+    let bikjang = fsf::spec_from_ini("[b:chess]\nbikjangRule = true\n", "b").unwrap_err();
+    assert_eq!(
+        bikjang.to_string(),
+        "[b] bikjangRule: bikjang without passing is not supported yet"
     );
 }
