@@ -147,6 +147,16 @@ pub(crate) struct Castling<W: Word> {
     pub key: u64,
 }
 
+impl<W: Word> Castling<W> {
+    /// Whether the squares this castling needs empty are, but for its own
+    /// king and rook.
+    #[inline(always)]
+    pub(crate) fn is_clear(&self, occupied: SquareSet<W>) -> bool {
+        let others = occupied - SquareSet::from_square(self.king_from) - SquareSet::from_square(self.rook_from);
+        !self.empty.intersects(others)
+    }
+}
+
 /// A variant's ways to castle, compiled.
 ///
 /// Each way and colour is a right, numbered as in [`CastlingRights`]. A

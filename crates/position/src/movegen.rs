@@ -12,6 +12,7 @@
 use fairy_geometry::{Square, SquareSet, Word};
 use smallvec::SmallVec;
 
+use crate::castling::Castling;
 use crate::variant::{AttackGroup, KindMoves, Promotions};
 use crate::{Legality, Move, MoveList, PieceKind, Position};
 
@@ -579,15 +580,12 @@ impl<W: Word> Position<'_, W> {
             let Some(rule) = self.castling_rule(index) else {
                 break;
             };
-            let others = occupied - SquareSet::from_square(rule.king_from) - SquareSet::from_square(rule.rook_from);
-            if rule.empty.intersects(others) {
+            if !rule.is_clear(occupied) {
                 continue;
             }
+            let others = occupied - SquareSet::from_square(rule.king_from) - SquareSet::from_square(rule.rook_from);
             let mv = Move::castling(rule.king_from, rule.king_to, index);
-            let royal_by_kind = self.variant.royal.contains(rule.king);
-            let pseudo_royal = !royal_by_kind
-                && self.variant.goals.has_pseudo_royals()
-                && self.royal_pieces(us).contains(rule.king_from);
+            let (royal_by_kind, pseudo_royal) = self.castling_king_royalty(rule);
             if royal_by_kind || pseudo_royal {
                 let shield = self.shield(us);
                 // A pseudo-royal king's path is looked at without it on its
@@ -612,6 +610,17 @@ impl<W: Word> Position<'_, W> {
             }
             sink.one(mv);
         }
+    }
+
+    /// Whether the king castling by `rule` is royal by its kind, or else
+    /// pseudo-royal (royal by its count, atomic's), for the side to move.
+    #[inline(always)]
+    pub(crate) fn castling_king_royalty(&self, rule: &Castling<W>) -> (bool, bool) {
+        let royal_by_kind = self.variant.royal.contains(rule.king);
+        let pseudo_royal = !royal_by_kind
+            && self.variant.goals.has_pseudo_royals()
+            && self.royal_pieces(self.turn).contains(rule.king_from);
+        (royal_by_kind, pseudo_royal)
     }
 
     /// En passant captures are rare: with `legal_only`, each is tried by

@@ -175,8 +175,7 @@ impl<W: Word> Position<'_, W> {
             let Some(rule) = self.castling_rule(index) else {
                 break;
             };
-            let others = occupied - SquareSet::from_square(rule.king_from) - SquareSet::from_square(rule.rook_from);
-            if !rule.empty.intersects(others) {
+            if rule.is_clear(occupied) {
                 moves.push(Move::castling(rule.king_from, rule.king_to, index));
             }
         }
@@ -191,9 +190,7 @@ impl<W: Word> Position<'_, W> {
             return true;
         };
         let us = self.turn;
-        let royal_by_kind = self.variant.royal.contains(rule.king);
-        let pseudo_royal =
-            !royal_by_kind && self.variant.goals.has_pseudo_royals() && self.royal_pieces(us).contains(rule.king_from);
+        let (royal_by_kind, pseudo_royal) = self.castling_king_royalty(rule);
         if !royal_by_kind && !pseudo_royal {
             return true;
         }
