@@ -4,7 +4,8 @@
 //! letters), minixiangqi (cannons, a palace, generals that may not face
 //! each other), grasshopper chess (grasshoppers), janggi (palace
 //! diagonals, cannons shy of cannons, bikjang), duck chess and snailtrail
-//! (walls placed by moves): parsing never panics, and a position that
+//! (walls placed by moves), flipello and ataxx (drops that enclose, flips,
+//! free drops): parsing never panics, and a position that
 //! parses writes back to FEN (and X-FEN) that reads as the same position
 //! with the same hash; its moves (a sample of 64 where there are more)
 //! keep the incremental hash exact and read back from coordinates.
@@ -66,6 +67,16 @@ fn snailtrail() -> &'static Variant<u64> {
     gallery(&VARIANT, include_str!("../../examples/variants/snailtrail.toml"))
 }
 
+fn flipello() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    gallery(&VARIANT, include_str!("../../examples/variants/flipello.toml"))
+}
+
+fn ataxx() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    gallery(&VARIANT, include_str!("../../examples/variants/ataxx.toml"))
+}
+
 fn janggi() -> &'static Variant<u128> {
     static VARIANT: OnceLock<Variant<u128>> = OnceLock::new();
     VARIANT.get_or_init(|| {
@@ -120,6 +131,8 @@ fuzz_target!(|data: &[u8]| {
         ("grasshopper", grasshopper()),
         ("duck", duck()),
         ("snailtrail", snailtrail()),
+        ("flipello", flipello()),
+        ("ataxx", ataxx()),
     ];
     for (name, variant) in built_in.chain(others) {
         check(name, variant, text);

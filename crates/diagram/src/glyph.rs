@@ -1,5 +1,5 @@
 //! How a piece is drawn: a chess symbol when it is one of chess's pieces,
-//! its letter otherwise.
+//! a plain stone in games whose pieces change colour, its letter otherwise.
 
 use fairy_geometry::Word;
 use fairy_movement::{Color, Movement};
@@ -13,12 +13,26 @@ pub enum Glyph {
     Chess(char),
     /// Any other piece: its letter, to be drawn on a disc.
     Letter(char),
+    /// A piece of a game whose moves turn pieces to the mover's colour
+    /// (reversi, ataxx): a plain stone of its colour, `○` or `●`.
+    Stone(char),
 }
 
 impl Glyph {
     /// The glyph of `piece` in `variant`.
     pub fn of<W: Word>(variant: &Variant<W>, piece: Piece) -> Glyph {
         let letter = variant.letter(piece.kind);
+        if variant
+            .spec()
+            .enclosing
+            .as_ref()
+            .is_some_and(|rules| rules.flips.is_some())
+        {
+            return Glyph::Stone(match piece.color {
+                Color::White => '○',
+                Color::Black => '●',
+            });
+        }
         let Some(spec) = variant.piece(piece.kind) else {
             return Glyph::Letter(letter);
         };

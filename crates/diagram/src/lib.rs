@@ -133,7 +133,7 @@ fn mark<W: fairy_geometry::Word>(
     symbols: bool,
 ) -> char {
     match (Glyph::of(variant, piece), symbols) {
-        (Glyph::Chess(symbol), true) => symbol,
+        (Glyph::Chess(symbol) | Glyph::Stone(symbol), true) => symbol,
         _ if piece.color == fairy_movement::Color::White => variant.letter(piece.kind),
         _ => variant.letter(piece.kind).to_ascii_lowercase(),
     }
@@ -149,7 +149,8 @@ fn hand_line<W: fairy_geometry::Word>(
 ) -> Option<String> {
     use fairy_movement::Color;
     let variant = position.variant();
-    if !variant.has_drops() {
+    // Free drops take nothing from a hand.
+    if !variant.has_drops() || variant.spec().drops.as_ref().is_some_and(|drops| drops.free) {
         return None;
     }
     let hand = position.hand(color);

@@ -312,6 +312,13 @@ pub fn svg<W: Word>(position: &Position<'_, W>, options: &SvgOptions) -> String 
                     SQUARE * 46 / 60,
                 );
             }
+            Glyph::Stone(_) => {
+                let _ = writeln!(
+                    out,
+                    r##"<circle class="piece stone" cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="#000000" stroke-width="2.5"/>"##,
+                    SQUARE * 25 / 60,
+                );
+            }
             Glyph::Letter(letter) => {
                 let _ = writeln!(
                     out,

@@ -175,13 +175,30 @@ fn diagrams_draw_the_river_and_the_palaces() {
     assert!(!chess.contains("river") && !chess.contains("palace"));
 }
 
+/// The gallery's variant `name`, compiled for the rest of the test run.
+fn load(name: &str) -> &'static fairy_position::Variant<u64> {
+    let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    let spec = fairy_variants::spec_from_toml(&std::fs::read_to_string(path).unwrap()).unwrap();
+    Box::leak(Box::new(fairy_position::Variant::<u64>::new(spec).unwrap()))
+}
+
+#[test]
+fn diagrams_draw_stones_in_games_whose_pieces_change_colour() {
+    // Flipello after a drop that flipped e4: four white stones, one black.
+    let flipello = load("flipello").start_position().play_uci("P@e3").unwrap();
+    insta::assert_snapshot!("unicode_flipello", text(&flipello, &TextOptions::unicode()));
+    let picture = svg(&flipello, &SvgOptions::default());
+    assert_eq!(picture.matches("class=\"piece stone\"").count(), 5);
+    // Ataxx's drops are free: no hands are shown.
+    let ataxx = text(&load("ataxx").start_position(), &TextOptions::unicode());
+    assert!(
+        ataxx.contains('○') && ataxx.contains('●') && !ataxx.contains("in hand"),
+        "{ataxx}"
+    );
+}
+
 #[test]
 fn diagrams_draw_the_duck_and_walls() {
-    let load = |name: &str| {
-        let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-        let spec = fairy_variants::spec_from_toml(&std::fs::read_to_string(path).unwrap()).unwrap();
-        &*Box::leak(Box::new(fairy_position::Variant::<u64>::new(spec).unwrap()))
-    };
     let duck = load("duck").start_position().play_uci("e2e4,e4e5").unwrap();
     insta::assert_snapshot!("ascii_duck", text(&duck, &TextOptions::ascii()));
     insta::assert_snapshot!("unicode_duck", text(&duck, &TextOptions::unicode()));

@@ -207,7 +207,9 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
     // and pawn-drop rule, pieces that turn over, a lion's safe arrival,
     // gating, sittuyin's setting up and promotion in place; hoppers,
     // palaces, the river and generals that may not face each other; walls
-    // placed by moves (the duck, walls anywhere, walls left behind).
+    // placed by moves (the duck, walls anywhere, walls left behind);
+    // drops that enclose and flip, passing when stalemated, and the full
+    // board scored by counting (reversi, ataxx).
     for name in [
         "antichess",
         "extinction",
@@ -238,6 +240,9 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
         "isolation7x7",
         "snailtrail",
         "joust",
+        "flipello",
+        "flipersi",
+        "ataxx",
     ] {
         let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
         let variant = fairy_variants::load(&path).unwrap();

@@ -9,6 +9,8 @@ use fairy_geometry::{BoardSize, Coord, Geometry, Square, SquareSet, Word};
 use fairy_movement::{Atom, Color, Mode, MoveTable, Part, Reach, ShiftTable, TablePart};
 use smallvec::SmallVec;
 
+use crate::counting::CompiledCounting;
+use crate::enclosing::CompiledEnclosing;
 use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
 use crate::hand::CompiledDrops;
@@ -141,6 +143,16 @@ pub enum VariantError {
         /// What clashes.
         reason: String,
     },
+    /// Passing rules that do not combine.
+    Passing {
+        /// What clashes.
+        reason: String,
+    },
+    /// Enclosing drops or flips, with rules they do not combine with.
+    Enclosing {
+        /// What clashes.
+        reason: String,
+    },
     /// The start position is not a legal position of the variant.
     StartPosition(FenError),
 }
@@ -194,6 +206,8 @@ impl fmt::Display for VariantError {
             ),
             VariantError::Goal { reason } => write!(f, "goals: {reason}"),
             VariantError::Walling { reason } => write!(f, "walling: {reason}"),
+            VariantError::Enclosing { reason } => write!(f, "enclosing: {reason}"),
+            VariantError::Passing { reason } => write!(f, "passing: {reason}"),
             VariantError::Legality { legality } => {
                 write!(f, "legality by {legality:?} is not exact for this variant's rules")
             }
@@ -333,7 +347,10 @@ impl<W: Word> Variant<W> {
             .map(|drops| CompiledDrops::compile(&spec, drops, &kinds, &droppable, &kind_of))
             .transpose()?;
         // Read on every move: kept beside the drop rules they derive from.
-        let captures_to_hand = spec.drops.as_ref().is_some_and(|drops| drops.captures_to_hand);
+        let captures_to_hand = spec
+            .drops
+            .as_ref()
+            .is_some_and(|drops| drops.captures_to_hand && !drops.free);
         let tracks_promoted = drops.as_ref().is_some_and(|drops| drops.demotes_to.is_some());
         let gating = spec.drops.as_ref().is_some_and(|drops| drops.gating);
         let spares_own_kind = kind_set(&|p| p.spares_own_kind);
@@ -417,8 +434,36 @@ impl<W: Word> Variant<W> {
             || spec.compulsory_capture
             || spec.royal_held_in_check
             || !promotion_limits.is_empty();
-        let passing = match &spec.passing {
-            Some(passing) => Some(CompiledPassing::compile(passing, &geometry, &kind_of)?),
+        if spec.passing.is_some() && spec.pass_on_stalemate {
+            return Err(VariantError::Passing {
+                reason: "passing as a move and passing on stalemate are two rules for the same move: choose one"
+                    .to_owned(),
+            });
+        }
+        let passing = spec
+            .passing
+            .as_ref()
+            .map(|passing| CompiledPassing::compile(passing, &geometry));
+        let counting = match &spec.counting {
+            Some(counting) => Some(CompiledCounting::compile(counting, &kind_of)?),
+            None => None,
+        };
+        let enclosing = match &spec.enclosing {
+            Some(enclosing) => {
+                let reason = if !royal.is_empty() || goals.has_pseudo_royals() {
+                    Some("flips and enclosing drops do not combine with royal pieces")
+                } else if enclosing.drops.is_some() && drops.is_none() {
+                    Some("enclosing drops need drops")
+                } else {
+                    None
+                };
+                if let Some(reason) = reason {
+                    return Err(VariantError::Enclosing {
+                        reason: reason.to_owned(),
+                    });
+                }
+                Some(CompiledEnclosing::compile(enclosing, &geometry, &zone)?)
+            }
             None => None,
         };
         let walling = match &spec.walling {
@@ -440,7 +485,7 @@ impl<W: Word> Variant<W> {
             None => None,
         };
         let plain_moves = !move_rules && !spec.pass_on_stalemate && passing.is_none() && walling.is_none();
-        let ends_at_once = goals.has_immediate() || passing.is_some();
+        let ends_at_once = goals.has_immediate() || passing.is_some() || spec.pass_on_stalemate;
         let variant = Variant {
             spec,
             board,
@@ -467,7 +512,9 @@ impl<W: Word> Variant<W> {
             castling,
             goals,
             passing,
+            counting,
             walling,
+            enclosing,
             ends_at_once,
             legality,
             safety_by_occupancy,

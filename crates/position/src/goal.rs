@@ -71,6 +71,10 @@ pub enum Goal {
     /// repetition, and how it is scored (chess: the third time, a draw;
     /// Fairy-Stockfish's `nFoldRule`, `nFoldValue`, `nFoldValueAbsolute`).
     Repetition(Repetition),
+    /// A board with no empty square ends the game, scored by the variant's
+    /// [`Counting`](crate::Counting) or drawn (the reversi family;
+    /// Fairy-Stockfish's `adjudicateFullBoard`).
+    FullBoard,
 }
 
 /// The repetition rule: the game may be ended when a position occurs for
@@ -371,6 +375,8 @@ pub(crate) struct Goals<W: Word> {
     pub duple_check: KindSet,
     pub mate_condition: Option<CompiledMateCondition>,
     pub repetition: Repetition,
+    /// Whether a full board ends the game.
+    pub full_board: bool,
     /// Whether a goal can end the game before moves are generated.
     immediate: bool,
 }
@@ -399,9 +405,10 @@ impl<W: Word> Goals<W> {
             duple_check: KindSet::EMPTY,
             mate_condition: None,
             repetition: Repetition::new(3, GameResult::Draw),
+            full_board: false,
             immediate: false,
         };
-        let mut seen = [false; 6];
+        let mut seen = [false; 7];
         let mut once = |index: usize, goal: &'static str| {
             if std::mem::replace(&mut seen[index], true) {
                 Err(VariantError::Goal {
@@ -482,6 +489,10 @@ impl<W: Word> Goals<W> {
                     }
                     compiled.repetition = rule.clone();
                 }
+                Goal::FullBoard => {
+                    once(6, "the full board's end")?;
+                    compiled.full_board = true;
+                }
                 Goal::DrawOdds(color) => {
                     once(2, "the side with draw odds")?;
                     compiled.draw_odds = Some(*color);
@@ -511,7 +522,8 @@ impl<W: Word> Goals<W> {
                 }
             }
         }
-        compiled.immediate = !compiled.extinctions.is_empty()
+        compiled.immediate = compiled.full_board
+            || !compiled.extinctions.is_empty()
             || compiled.checks_to_win.is_some()
             || compiled.arrivals.iter().any(|arrivals| !arrivals.is_empty())
             || compiled.has_reply_arrivals()
@@ -594,12 +606,15 @@ impl<W: Word> Position<'_, W> {
     /// once.
     #[inline]
     fn immediate_end(&self) -> Option<Outcome> {
-        if let Some(passing) = &self.variant.passing {
-            if let Some(outcome) = self.passed_out(passing) {
+        if self.history.passes > 0 {
+            if let Some(outcome) = self.passed_out() {
                 return Some(outcome);
             }
         }
         let goals = &self.variant.goals;
+        if goals.full_board && (self.variant.board - self.occupied()).is_empty() {
+            return Some(self.adjudicated(EndReason::FullBoard));
+        }
         for extinction in &goals.extinctions {
             if let Some(extinct) = self.extinct(extinction) {
                 return Some(goals.outcome_for(extinct, extinction.result, EndReason::Extinction));
@@ -776,7 +791,8 @@ impl<W: Word> Position<'_, W> {
 
     /// The outcome for a side to move that has no legal move: checkmate if a
     /// royal piece of its is attacked, stalemate otherwise, each scored by
-    /// the variant's goals. Meaningful only when
+    /// the variant's goals (a drawn stalemate by its
+    /// [`Counting`](crate::Counting), if it counts). Meaningful only when
     /// [`legal_moves`](Position::legal_moves) is empty and the game has not
     /// ended by [`Position::terminal`].
     pub fn no_move_outcome(&self) -> Outcome {
@@ -794,6 +810,9 @@ impl<W: Word> Position<'_, W> {
         } else {
             (goals.stalemate, EndReason::Stalemate)
         };
+        if result == GameResult::Draw && reason == EndReason::Stalemate {
+            return self.adjudicated(reason);
+        }
         goals.outcome_for(self.turn, result, reason)
     }
 

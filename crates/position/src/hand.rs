@@ -3,6 +3,7 @@
 
 use fairy_geometry::{Square, SquareSet, Word};
 use fairy_movement::Color;
+use smallvec::SmallVec;
 
 use crate::compile::KindOf;
 use crate::movegen::MoveSink;
@@ -101,6 +102,12 @@ pub struct Drops {
     /// crazyhouse, whose king is royal by count, the rule changes nothing.
     #[cfg_attr(feature = "serde", serde(default))]
     pub no_drop_checks: bool,
+    /// Whether every side may drop a piece of any kind that is not royal
+    /// whenever it likes, hands playing no part (ataxx; Fairy-Stockfish's
+    /// `freeDrops`): FEN then lists no hands, and captured pieces leave
+    /// the game.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub free: bool,
 }
 
 /// A limit on the pieces of a kind a side may have on one file for a drop
@@ -219,6 +226,12 @@ impl Drops {
         }
     }
 
+    /// Pieces of every kind that is not royal may be dropped at will.
+    #[must_use]
+    pub fn free(self) -> Drops {
+        Drops { free: true, ..self }
+    }
+
     /// Dropping a king and a rook on a way's squares gives its castling
     /// right.
     #[must_use]
@@ -322,6 +335,8 @@ pub(crate) struct CompiledDrops<W: Word> {
     /// The kind dropped onto both colours of squares.
     pub opposite_colors: Option<PieceKind>,
     pub castling_by_drop: bool,
+    /// Whether pieces are dropped at will, hands playing no part.
+    pub free: bool,
     /// The squares of one colour (a1's).
     pub dark: SquareSet<W>,
 }
@@ -417,6 +432,7 @@ impl<W: Word> CompiledDrops<W> {
             must_drop,
             opposite_colors,
             castling_by_drop: drops.castling_by_drop,
+            free: drops.free,
             dark,
         })
     }
@@ -490,8 +506,18 @@ impl<'v, W: Word> Position<'v, W> {
             return;
         };
         let us = self.turn.index();
+        let allowed = match &self.variant.enclosing {
+            Some(enclosing) => self.enclosing_drops(enclosing, allowed),
+            None => allowed,
+        };
         let must = drops.must_drop.flatten().filter(|&kind| self.hands[us].count(kind) > 0);
-        for (held, _) in self.hands[us].iter() {
+        let held: SmallVec<[PieceKind; MAX_KINDS]> = if drops.free {
+            let kinds = (0..self.variant.kinds.len()).map(|index| PieceKind::new(index as u8));
+            kinds.filter(|&kind| !self.variant.royal.contains(kind)).collect()
+        } else {
+            self.hands[us].iter().map(|(kind, _)| kind).collect()
+        };
+        for held in held {
             if must.is_some_and(|must| must != held) {
                 continue;
             }
@@ -587,9 +613,15 @@ impl<'v, W: Word> Position<'v, W> {
     pub(crate) fn play_drop(&mut self, kind: PieceKind, to: Square) {
         let us = self.turn;
         if let Some(drops) = &self.variant.drops {
-            self.take_from_hand(us, drops.from_hand[kind.index()]);
+            if !drops.free {
+                self.take_from_hand(us, drops.from_hand[kind.index()]);
+            }
         }
         self.put(to, crate::position::code(us, kind));
+        if let Some(enclosing) = &self.variant.enclosing {
+            let flipped = self.flip_enclosed(enclosing, to);
+            self.lose_castling(flipped);
+        }
         if self.variant.drops.as_ref().is_some_and(|drops| drops.castling_by_drop) {
             self.gain_castling(to);
         }
@@ -675,8 +707,12 @@ impl<W: Word> Position<'_, W> {
                 piece: piece.fen_char(),
                 reason,
             };
-            if self.variant.drops.is_none() {
-                return Err(error("the variant has no drops, so no pieces in hand"));
+            match &self.variant.drops {
+                None => return Err(error("the variant has no drops, so no pieces in hand")),
+                Some(drops) if drops.free => {
+                    return Err(error("the variant's drops are free, so hands hold nothing"));
+                }
+                Some(_) => {}
             }
             let kind = self
                 .variant

@@ -259,9 +259,7 @@ impl<W: Word> Position<'_, W> {
         if self.is_check() {
             return;
         }
-        let ours = self.by_color[self.turn.index()];
-        let by_kind = self.pieces_of_kinds(self.turn, self.variant.royal).first();
-        if let Some(square) = by_kind.or_else(|| ours.first()) {
+        if let Some(square) = self.pass_square() {
             sink.one(Move::pass(square));
         }
     }

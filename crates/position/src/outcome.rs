@@ -72,6 +72,8 @@ pub enum EndReason {
     /// A side passed with the royal pieces facing each other (Janggi's
     /// bikjang, [`Passing::bikjang`](crate::Passing::bikjang)).
     Bikjang,
+    /// No empty square is left ([`Goal::FullBoard`](crate::Goal::FullBoard)).
+    FullBoard,
 }
 
 /// The end of a game: who won (nobody for a draw) and why.
@@ -126,6 +128,7 @@ impl fmt::Display for EndReason {
             EndReason::MoveRule => "the n-move rule",
             EndReason::Passes => "two passes in a row",
             EndReason::Bikjang => "bikjang",
+            EndReason::FullBoard => "a full board",
         })
     }
 }

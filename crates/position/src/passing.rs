@@ -1,38 +1,33 @@
 //! Passing as a move (Janggi), the bikjang rule of facing royal pieces, and
 //! the end of a game that the players pass out: two passes in a row, or a
-//! pass while the royal pieces face each other, scored by counting the
-//! material or as a draw.
+//! pass while the royal pieces face each other, scored by
+//! [`Counting`](crate::Counting) or as a draw.
 //!
 //! Which passes led to a position is history, not position: it is
 //! remembered move by move and is not part of the FEN, the hash or
 //! equality. A position read from a FEN has no passes behind it, as in
 //! Fairy-Stockfish.
 
-use std::collections::BTreeMap;
+use fairy_geometry::{Geometry, Square, Word};
+use fairy_movement::MoveTable;
 
-use fairy_geometry::{Geometry, Word};
-use fairy_movement::{Color, MoveTable};
-
-use crate::compile::{KindOf, facing_lines};
+use crate::compile::facing_lines;
 use crate::movegen::{MoveCollector, MoveSink};
-use crate::{EndReason, Move, MoveList, Outcome, PieceKind, Position, VariantError};
+use crate::{EndReason, Move, MoveList, Outcome, Position};
 
 /// Passing as a move: a side not in check may pass, its move written from
-/// and to its royal piece's square (`e2e2`), as Fairy-Stockfish writes it
-/// (its `pass`). Two passes in a row end the game.
+/// and to its royal piece's square (`e2e2`), or in a variant without
+/// royal pieces its first piece's, as Fairy-Stockfish writes it (its
+/// `pass`). Two passes in a row end the game.
 ///
 /// # Examples
 ///
 /// ```
-/// use std::collections::BTreeMap;
+/// use fairy_position::Passing;
 ///
-/// use fairy_position::{Counting, Passing};
-///
-/// // Janggi: bikjang, and the game scored by counting when it ends so.
-/// let values = BTreeMap::from([('R', 13), ('C', 7), ('N', 5), ('B', 3), ('A', 3), ('P', 2)]);
-/// let janggi = Passing::new().with_bikjang().counted(Counting::new(values, 3));
+/// // Janggi: passing, and bikjang.
+/// let janggi = Passing::new().with_bikjang();
 /// assert!(janggi.bikjang);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -45,14 +40,10 @@ pub struct Passing {
     /// facing ends the game.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
     pub bikjang: bool,
-    /// How a game ended by passing is scored: by counting the material, or
-    /// a draw if `None`.
-    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
-    pub counting: Option<Counting>,
 }
 
 impl Passing {
-    /// Passing without bikjang, a game passed out being drawn.
+    /// Passing without bikjang.
     pub fn new() -> Passing {
         Passing::default()
     }
@@ -62,80 +53,6 @@ impl Passing {
     pub fn with_bikjang(self) -> Passing {
         Passing { bikjang: true, ..self }
     }
-
-    /// This rule, a game passed out being scored by `counting`.
-    #[must_use]
-    pub fn counted(self, counting: Counting) -> Passing {
-        Passing {
-            counting: Some(counting),
-            ..self
-        }
-    }
-}
-
-/// The score of the material on the board (Fairy-Stockfish's
-/// `materialCounting`): each side's pieces valued by kind, Black given a
-/// bonus; the higher count wins, and equal counts draw.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::BTreeMap;
-///
-/// use fairy_position::Counting;
-///
-/// // Janggi's deom of 1.5 points: 3 half points, so no count is tied.
-/// let counting = Counting::new(BTreeMap::from([('R', 13), ('P', 2)]), 3);
-/// assert_eq!(counting.black_bonus_halves, 3);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub struct Counting {
-    /// The value of a piece of each kind, by upper-case letter; kinds not
-    /// listed count nothing.
-    #[cfg_attr(feature = "serde", serde(with = "letter_keys"))]
-    pub values: BTreeMap<char, u32>,
-    /// Half points added to Black's count.
-    #[cfg_attr(feature = "serde", serde(default))]
-    pub black_bonus_halves: u32,
-}
-
-impl Counting {
-    /// Counting by `values`, with `black_bonus_halves` half points for
-    /// Black.
-    pub fn new(values: BTreeMap<char, u32>, black_bonus_halves: u32) -> Counting {
-        Counting {
-            values,
-            black_bonus_halves,
-        }
-    }
-}
-
-/// A map keyed by piece letters, in serde's forms: JSON's keys are strings.
-#[cfg(feature = "serde")]
-mod letter_keys {
-    use std::collections::BTreeMap;
-
-    use serde::de::Error;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(values: &BTreeMap<char, u32>, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(values.iter().map(|(letter, value)| (letter.to_string(), value)))
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<BTreeMap<char, u32>, D::Error> {
-        BTreeMap::<String, u32>::deserialize(deserializer)?
-            .into_iter()
-            .map(|(key, value)| {
-                let mut chars = key.chars();
-                match (chars.next(), chars.next()) {
-                    (Some(letter), None) => Ok((letter, value)),
-                    _ => Err(D::Error::custom(format!("expected a piece letter, found {key:?}"))),
-                }
-            })
-            .collect()
-    }
 }
 
 /// [`Passing`] compiled for a variant.
@@ -143,29 +60,13 @@ mod letter_keys {
 pub(crate) struct CompiledPassing<W: Word> {
     /// With bikjang: the lines along which royal pieces face.
     facing: Option<MoveTable<W>>,
-    /// Each counted kind with its value, and Black's bonus in half points.
-    counting: Option<(Vec<(PieceKind, u32)>, u32)>,
 }
 
 impl<W: Word> CompiledPassing<W> {
-    pub fn compile(
-        passing: &Passing,
-        geometry: &Geometry,
-        kind_of: &KindOf<'_>,
-    ) -> Result<CompiledPassing<W>, VariantError> {
-        let facing = passing.bikjang.then(|| facing_lines(geometry));
-        let counting = match &passing.counting {
-            None => None,
-            Some(counting) => {
-                let values = counting
-                    .values
-                    .iter()
-                    .map(|(&letter, &value)| Ok((kind_of(letter, &|| "material counting".to_owned())?, value)))
-                    .collect::<Result<Vec<_>, VariantError>>()?;
-                Some((values, counting.black_bonus_halves))
-            }
-        };
-        Ok(CompiledPassing { facing, counting })
+    pub fn compile(passing: &Passing, geometry: &Geometry) -> CompiledPassing<W> {
+        CompiledPassing {
+            facing: passing.bikjang.then(|| facing_lines(geometry)),
+        }
     }
 }
 
@@ -176,9 +77,6 @@ impl<W: Word> Position<'_, W> {
     /// pass is legal even in check.
     #[inline(never)]
     pub(crate) fn generate_with_pass<S: MoveSink<W>>(&self, passing: &CompiledPassing<W>, sink: &mut S) {
-        let Some(royal) = self.royal_square(self.turn) else {
-            return self.generate_under_rules(sink);
-        };
         if self.royals_face(passing) {
             let mut moves = MoveList::new();
             self.generate_under_rules(&mut MoveCollector(&mut moves));
@@ -195,7 +93,18 @@ impl<W: Word> Position<'_, W> {
                 return;
             }
         }
-        sink.one(Move::pass(royal));
+        if let Some(square) = self.pass_square() {
+            sink.one(Move::pass(square));
+        }
+    }
+
+    /// The square a pass is written with, as Fairy-Stockfish writes it:
+    /// the side's royal piece's, or else its first piece's; `None` for a
+    /// side without pieces, which cannot pass.
+    pub(crate) fn pass_square(&self) -> Option<Square> {
+        let ours = self.by_color[self.turn.index()];
+        let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
+        royal.or_else(|| ours.first())
     }
 
     /// Whether royal pieces face each other in a variant with bikjang.
@@ -219,31 +128,17 @@ impl<W: Word> Position<'_, W> {
             .any(|ours| table.attacks(ours, occupied).intersects(theirs))
     }
 
-    /// The end of a game passed out: after two passes in a row, or a pass
-    /// that leaves the royal pieces facing under bikjang.
-    pub(crate) fn passed_out(&self, passing: &CompiledPassing<W>) -> Option<Outcome> {
+    /// The end of a game passed out: after two passes in a row (a
+    /// variant that passes on stalemate too), or a pass that leaves the
+    /// royal pieces facing under bikjang.
+    pub(crate) fn passed_out(&self) -> Option<Outcome> {
         let reason = match self.history.passes {
             0 => return None,
-            1 if self.royals_face(passing) => EndReason::Bikjang,
+            1 if self.bikjang_facing() => EndReason::Bikjang,
             1 => return None,
             _ => EndReason::Passes,
         };
-        let winner = passing.counting.as_ref().and_then(|(values, black_bonus)| {
-            let count = |color: Color| -> u64 {
-                values
-                    .iter()
-                    .map(|&(kind, value)| u64::from(value) * u64::from(self.pieces_of(color, kind).count()))
-                    .sum()
-            };
-            let white = 2 * count(Color::White);
-            let black = 2 * count(Color::Black) + u64::from(*black_bonus);
-            match white.cmp(&black) {
-                std::cmp::Ordering::Greater => Some(Color::White),
-                std::cmp::Ordering::Less => Some(Color::Black),
-                std::cmp::Ordering::Equal => None,
-            }
-        });
-        Some(self.variant.goals.outcome(winner, reason))
+        Some(self.adjudicated(reason))
     }
 
     /// How many passes in a row led to this position, two at most (a

@@ -326,9 +326,13 @@ impl<'v, W: Word> Position<'v, W> {
                 square: coord(size, square),
             };
             let kind = variant.kind_of_setup_piece(piece).ok_or(unknown)?;
-            if variant.kinds[kind.index()].moves[piece.color.index()]
-                .forbidden
-                .contains(square)
+            // Where pieces change colour, a piece may stand where none of
+            // its colour could have moved.
+            let flips = variant.enclosing.as_ref().is_some_and(|enclosing| enclosing.flips());
+            if !flips
+                && variant.kinds[kind.index()].moves[piece.color.index()]
+                    .forbidden
+                    .contains(square)
             {
                 return Err(PositionError::ImpossibleSquare {
                     piece: piece.fen_char(),
@@ -402,7 +406,7 @@ impl<'v, W: Word> Position<'v, W> {
         }
         setup.walls = self.walls.iter().collect();
         setup.promoted = self.promoted.iter().collect();
-        if self.variant.drops.is_some() {
+        if self.variant.drops.as_ref().is_some_and(|drops| !drops.free) {
             setup.hands = Some(self.hand_pieces());
         }
         setup.turn = self.turn;
@@ -649,6 +653,8 @@ impl<'v, W: Word> Position<'v, W> {
         // move of theirs undoes.
         let mut resets_clock = promotion.is_some_and(|_| promotions().resets_clock)
             || (kind.resets_clock && (kind.pawn_like || !self.undoable(kind, from, to)));
+        // Squares whose pieces a capture effect removed or a flip turned: their
+        // castling rights go.
         let mut destroyed = SquareSet::EMPTY;
         if let Some(index) = mv.castling_index() {
             if let Some(rule) = self.castling_rule(index) {
@@ -657,6 +663,9 @@ impl<'v, W: Word> Position<'v, W> {
                 if let (Some(king), Some(rook)) = (king, rook) {
                     self.put(rule.king_to, king);
                     self.put(rule.rook_to, rook);
+                }
+                if let Some(enclosing) = &variant.enclosing {
+                    destroyed |= self.flip_enclosed(enclosing, rule.king_to);
                 }
             }
         } else {
@@ -685,6 +694,10 @@ impl<'v, W: Word> Position<'v, W> {
                 if variant.tracks_promoted && destroyed.any() {
                     self.forget_promoted_marks();
                 }
+            }
+            // Before en passant is judged: flips may change who could take.
+            if let Some(enclosing) = &variant.enclosing {
+                destroyed |= self.flip_enclosed(enclosing, to);
             }
             // A double step that promotes leaves nothing to take en passant.
             if kind.leaves_en_passant && promotion.is_none() {

@@ -2,7 +2,9 @@
 
 use fairy_geometry::Geometry;
 
-use crate::{Arrival, CastlingSpec, Drops, Explosion, GameResult, Goal, Passing, PieceSpec, Walling, Zone};
+use crate::{
+    Arrival, CastlingSpec, Counting, Drops, Enclosing, Explosion, GameResult, Goal, Passing, PieceSpec, Walling, Zone,
+};
 
 /// The n-move rule of chess: fifty moves by each side.
 pub const FIFTY_MOVES: u32 = 50;
@@ -86,9 +88,18 @@ pub struct VariantSpec {
     /// none if `None`.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub passing: Option<Passing>,
+    /// How a game that a rule ends without a winner on the board is
+    /// scored (passed out, a full board, a drawn stalemate): by counting
+    /// the material (Janggi, the reversi family), or drawn if `None`.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub counting: Option<Counting>,
     /// Walls placed by moves (duck chess, the amazons); none if `None`.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub walling: Option<Walling>,
+    /// Drops that must enclose and moves that flip enemy pieces (the
+    /// reversi family, ataxx); none if `None`.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub enclosing: Option<Enclosing>,
     /// Whether a piece may not move or be dropped to a square from which it
     /// could never move again (shogi's pawns and lances on the last rank,
     /// its knights on the last two; Fairy-Stockfish's
@@ -137,7 +148,9 @@ impl VariantSpec {
             royal_held_in_check: false,
             pass_on_stalemate: false,
             passing: None,
+            counting: None,
             walling: None,
+            enclosing: None,
             immobility_illegal: false,
             flying_royals: false,
             en_passant_zone: None,
@@ -269,6 +282,49 @@ impl VariantSpec {
     pub fn passing(self, passing: Passing) -> VariantSpec {
         VariantSpec {
             passing: Some(passing),
+            ..self
+        }
+    }
+
+    /// Scores a game a rule ends without a winner on the board by
+    /// counting the material: see [`Counting`].
+    #[must_use]
+    pub fn counting(self, counting: Counting) -> VariantSpec {
+        VariantSpec {
+            counting: Some(counting),
+            ..self
+        }
+    }
+
+    /// Makes drops enclose and moves flip: see [`Enclosing`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    ///
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_position::{Counting, Drops, Enclosing, Enclosure, Goal, GameResult, PieceSpec, Variant, VariantSpec};
+    ///
+    /// // Reversi on 4 x 4: a disc goes where it encloses, and flips what
+    /// // it encloses.
+    /// let spec = VariantSpec::new("reversi4", Geometry::new(BoardSize::new(4, 4)?), "4/1pP1/1Pp1/4[PPPPPPpppppp] w - - 0 1")
+    ///     .piece(PieceSpec::new('P', "disc", "".parse()?))
+    ///     .drops(Drops::new())
+    ///     .enclosing(Enclosing::new().drops(Enclosure::Reversi).flips(Enclosure::Reversi))
+    ///     .goal(Goal::FullBoard)
+    ///     .counting(Counting::new(BTreeMap::from([('P', 1)]), 0));
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// let position = variant.start_position();
+    /// assert_eq!(position.legal_moves().len(), 4);
+    /// let after = position.play_uci("P@b4")?;
+    /// assert_eq!(after.fen(), "1P2/1PP1/1Pp1/4[PPPPPpppppp] b - - 0 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn enclosing(self, enclosing: Enclosing) -> VariantSpec {
+        VariantSpec {
+            enclosing: Some(enclosing),
             ..self
         }
     }

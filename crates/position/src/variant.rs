@@ -5,6 +5,8 @@ use fairy_movement::{Color, MoveTable, ShiftTable};
 use smallvec::SmallVec;
 
 use crate::castling::CastlingRules;
+use crate::counting::CompiledCounting;
+use crate::enclosing::CompiledEnclosing;
 use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
 use crate::hand::CompiledDrops;
@@ -66,10 +68,15 @@ pub struct Variant<W: Word = u64> {
     pub(crate) goals: Goals<W>,
     /// Passing as a move, if the variant has it.
     pub(crate) passing: Option<CompiledPassing<W>>,
+    /// How games adjudicated by a rule are scored, if by counting.
+    pub(crate) counting: Option<CompiledCounting>,
     /// Walls placed by moves, if the variant has them.
     pub(crate) walling: Option<CompiledWalling<W>>,
+    /// Enclosing drops and flips, if the variant has them.
+    pub(crate) enclosing: Option<CompiledEnclosing<W>>,
     /// Whether a rule may end the game at once, before moves are generated:
-    /// a goal (an arrival, an extinction, checks given) or passing.
+    /// a goal (an arrival, an extinction, checks given, a full board) or
+    /// passing.
     pub(crate) ends_at_once: bool,
     pub(crate) legality: Legality,
     /// Whether a move's effect on royal safety is its squares' alone: one

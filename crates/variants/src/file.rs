@@ -23,13 +23,22 @@
 //!                            # (shogi's pawns on the last rank: such moves must promote)
 //! flying_royals = false      # royal pieces may not face each other on a file or rank
 //!                            # with nothing between (xiangqi's flying general)
-//! passing = { bikjang = true, counting = { values = { R = 13, P = 2 }, black_bonus_halves = 3 } }
-//!                            # a side not in check may pass (written from and to its royal
-//!                            # piece's square); two passes in a row end the game. bikjang:
-//!                            # royal pieces facing on a line must part, or the side passes,
-//!                            # which ends the game. counting: such an end is scored by the
-//!                            # pieces' values, Black given the bonus (in half points);
-//!                            # default a draw (janggi; default: no passing)
+//! passing = { bikjang = true }  # a side not in check may pass (written from and to its
+//!                            # royal piece's square); two passes in a row end the game.
+//!                            # bikjang: royal pieces facing on a line must part, or the
+//!                            # side passes, which ends the game (janggi; default: no passing)
+//! counting = { values = { R = 13, P = 2 }, black_bonus_halves = 3 }  # a game a rule ends
+//!                            # without a winner on the board (passed out, a full board, a
+//!                            # drawn stalemate) is scored by the pieces' values, Black given
+//!                            # the bonus in half points (default: a draw)
+//! full_board = false         # a board without an empty square ends the game (reversi)
+//! enclosing = { drops = "reversi", flips = "reversi", opening = ["d4", "e4", "d5", "e5"] }
+//!                            # drops: a drop must enclose a run of enemy pieces between it
+//!                            # and a piece of the mover's along a queen line ("reversi"), or
+//!                            # stand next to a piece of the mover's ("ataxx"); flips: a move
+//!                            # turns to its colour the runs it encloses ("reversi") or the
+//!                            # enemy pieces next to where it lands ("ataxx"); opening: squares
+//!                            # drops fill first while any is empty (default: none of these)
 //! walling = { rule = "duck", except = ["c1", "d8"] }  # every move places a wall (`*` in
 //!                            # FEN), written `e2e4,e4e5`: "duck" (one wall, moved each
 //!                            # turn), "arrow" (where the piece could move from where it
@@ -74,7 +83,9 @@
 //!                            # time may have one from the hand put in its place, written
 //!                            # with the castling rights (`KQBCDFGkqbcdfg`); gating_only =
 //!                            # true: never dropped otherwise (Seirawan chess);
-//!                            # no_drop_checks = true: no drop may give check (atomiczh)
+//!                            # no_drop_checks = true: no drop may give check (atomiczh);
+//!                            # free = true: any kind but royal ones is dropped at will,
+//!                            # hands playing no part (ataxx)
 //!
 //! [[piece]]                  # one table per piece kind, in order
 //! letter = "P"               # required: White's upper-case FEN letter
@@ -192,9 +203,9 @@ use std::path::Path;
 use fairy_geometry::{BoardSize, Coord, Geometry};
 use fairy_movement::{Color, Mode, Movement, Part, Reach};
 use fairy_position::{
-    AnyVariant, Arrival, CastlingSpec, Counting, Drops, Explosion, Extinction, FIFTY_MOVES, FileLimit, GameResult,
-    Goal, MateCondition, NetCrossing, Passing, PieceSpec, Promotion, Repetition, VariantError, VariantSpec, WallRule,
-    Walling, Zone, ZoneMoves,
+    AnyVariant, Arrival, CastlingSpec, Counting, Drops, Enclosing, Enclosure, Explosion, Extinction, FIFTY_MOVES,
+    FileLimit, GameResult, Goal, MateCondition, NetCrossing, Passing, PieceSpec, Promotion, Repetition, VariantError,
+    VariantSpec, WallRule, Walling, Zone, ZoneMoves,
 };
 use serde::Deserialize;
 
@@ -293,6 +304,23 @@ impl From<WallRuleName> for WallRule {
     }
 }
 
+/// An enclosing rule, as written in a file.
+#[derive(Copy, Clone, Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum EnclosureName {
+    Reversi,
+    Ataxx,
+}
+
+impl From<EnclosureName> for Enclosure {
+    fn from(rule: EnclosureName) -> Enclosure {
+        match rule {
+            EnclosureName::Reversi => Enclosure::Reversi,
+            EnclosureName::Ataxx => Enclosure::Ataxx,
+        }
+    }
+}
+
 /// A result for one side, as written in a file.
 #[derive(Copy, Clone, Debug, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
@@ -351,7 +379,11 @@ struct VariantFile {
     #[serde(default)]
     flying_royals: bool,
     passing: Option<PassingFile>,
+    counting: Option<CountingFile>,
+    #[serde(default)]
+    full_board: bool,
     walling: Option<WallingFile>,
+    enclosing: Option<EnclosingFile>,
     #[serde(default)]
     chess960: bool,
     en_passant_zone: Option<ZoneFile>,
@@ -421,7 +453,15 @@ struct ZoneMovesFile {
 struct PassingFile {
     #[serde(default)]
     bikjang: bool,
-    counting: Option<CountingFile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EnclosingFile {
+    drops: Option<EnclosureName>,
+    flips: Option<EnclosureName>,
+    #[serde(default)]
+    opening: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -560,6 +600,8 @@ struct DropsFile {
     gating_only: bool,
     #[serde(default)]
     no_drop_checks: bool,
+    #[serde(default)]
+    free: bool,
     #[serde(default)]
     ranks: Vec<u8>,
     #[serde(default)]
@@ -804,10 +846,28 @@ impl VariantFile {
             if passing.bikjang {
                 rule = rule.with_bikjang();
             }
-            if let Some(counting) = &passing.counting {
-                rule = rule.counted(Counting::new(counting.values.clone(), counting.black_bonus_halves));
-            }
             spec = spec.passing(rule);
+        }
+        if let Some(counting) = &self.counting {
+            spec = spec.counting(Counting::new(counting.values.clone(), counting.black_bonus_halves));
+        }
+        if self.full_board {
+            spec = spec.goal(Goal::FullBoard);
+        }
+        if let Some(file) = &self.enclosing {
+            let mut enclosing = Enclosing::new();
+            if let Some(rule) = file.drops {
+                enclosing = enclosing.drops(rule.into());
+            }
+            if let Some(rule) = file.flips {
+                enclosing = enclosing.flips(rule.into());
+            }
+            if !file.opening.is_empty() {
+                // The same squares for both sides, as named.
+                let squares = coords("enclosing", "opening", &file.opening)?;
+                enclosing = enclosing.opening(Zone::squares(squares.clone()).with_black_squares(squares));
+            }
+            spec = spec.enclosing(enclosing);
         }
         if let Some(file) = &self.walling {
             let mut walling = Walling::new(file.rule.into()).except(coords("walling", "except", &file.except)?);
@@ -865,6 +925,9 @@ impl VariantFile {
             }
             if file.no_drop_checks {
                 drops = drops.no_drop_checks();
+            }
+            if file.free {
+                drops = drops.free();
             }
             spec = spec.drops(drops);
         }

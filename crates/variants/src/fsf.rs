@@ -48,8 +48,8 @@ use std::fmt;
 use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
 use fairy_movement::{Color, Mode, Movement, Part};
 use fairy_position::{
-    ALL_PIECES, Arrival, CastlingSpec, Drops, Explosion, Extinction, GameResult, Goal, Passing, PieceSpec, Promotion,
-    Repetition, VariantSpec, WallRule, Walling, Zone,
+    ALL_PIECES, Arrival, CastlingSpec, Counting, Drops, Enclosing, Enclosure, Explosion, Extinction, GameResult, Goal,
+    Passing, PieceSpec, Promotion, Repetition, VariantSpec, WallRule, Walling, Zone,
 };
 
 /// Fairy-Stockfish's built-in variants that sections may inherit from, in
@@ -345,7 +345,7 @@ const IGNORED: [&str; 6] = [
 
 /// Options of rule families this library does not have yet, each with the
 /// family's name; they are accepted with the value that turns them off.
-const UNSUPPORTED: [(&str, &str); 43] = [
+const UNSUPPORTED: [(&str, &str); 39] = [
     ("castlingWins", "castling goals"),
     ("twoBoards", "a second board feeding the hands"),
     ("sittuyinPromotion", "sittuyin promotion"),
@@ -357,8 +357,6 @@ const UNSUPPORTED: [(&str, &str); 43] = [
     ("tripleStepRegionWhite", "triple steps"),
     ("tripleStepRegionBlack", "triple steps"),
     ("oppositeCastling", "opposite castling"),
-    ("enclosingDrop", "enclosing drops"),
-    ("enclosingDropStart", "enclosing drops"),
     ("sittuyinRookDrop", "pieces in hand and drops"),
     ("dropPromoted", "pieces in hand and drops"),
     ("dropNoDoubled", "pieces in hand and drops"),
@@ -370,7 +368,6 @@ const UNSUPPORTED: [(&str, &str); 43] = [
     ("cambodianMoves", "cambodian moves"),
     ("diagonalLines", "palace diagonals"),
     ("soldierPromotionRank", "soldier promotion"),
-    ("flipEnclosedPieces", "flipping enclosed pieces"),
     ("perpetualCheckIllegal", "perpetual check rules"),
     ("moveRepetitionIllegal", "repetition rules"),
     ("chasingRule", "chasing rules"),
@@ -387,19 +384,43 @@ const UNSUPPORTED: [(&str, &str); 43] = [
     ("connectRegion2Black", "connection goals"),
     ("connectNxN", "connection goals"),
     ("collinearN", "connection goals"),
-    ("materialCounting", "material counting"),
     ("countingRule", "counting rules"),
 ];
 
 /// Options of unsupported families that do nothing while the family's main
 /// option is off, whatever their value.
-const INERT: [&str; 5] = [
+const INERT: [&str; 4] = [
     "connectHorizontal",
     "connectVertical",
     "connectDiagonal",
     "connectValue",
-    "adjudicateFullBoard",
 ];
+
+/// How Fairy-Stockfish's `materialCounting` scores a game a rule ends
+/// without a winner on the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum MaterialCounting {
+    None,
+    /// Janggi's weights, Black given a point and a half.
+    Janggi,
+    /// Every piece counts one.
+    Unweighted,
+    /// Every such game is this side's (`whitedrawodds`, `blackdrawodds`).
+    DrawOdds(Color),
+}
+
+fn parse_material_counting(text: &str) -> Result<MaterialCounting, String> {
+    match text.trim() {
+        "none" => Ok(MaterialCounting::None),
+        "janggi" => Ok(MaterialCounting::Janggi),
+        "unweighted" => Ok(MaterialCounting::Unweighted),
+        "whitedrawodds" => Ok(MaterialCounting::DrawOdds(Color::White)),
+        "blackdrawodds" => Ok(MaterialCounting::DrawOdds(Color::Black)),
+        other => Err(format!(
+            "expected janggi, unweighted, whitedrawodds, blackdrawodds or none, not {other:?}"
+        )),
+    }
+}
 
 /// A piece type: its name (as the option naming it), letter and moves.
 #[derive(Clone, Debug)]
@@ -457,6 +478,13 @@ struct Config {
     n_fold_value_absolute: bool,
     stalemate_value: GameResult,
     stalemate_piece_count: bool,
+    /// `enclosingDrop`, `enclosingDropStart`, `flipEnclosedPieces`.
+    enclosing_drop: Option<Enclosure>,
+    enclosing_drop_start: Vec<Coord>,
+    flip_enclosed_pieces: Option<Enclosure>,
+    free_drops: bool,
+    adjudicate_full_board: bool,
+    material_counting: MaterialCounting,
     checkmate_value: GameResult,
     extinction_value: Option<GameResult>,
     extinction_claim: bool,
@@ -544,6 +572,12 @@ impl Config {
             n_fold_value_absolute: false,
             stalemate_value: GameResult::Draw,
             stalemate_piece_count: false,
+            enclosing_drop: None,
+            enclosing_drop_start: Vec::new(),
+            flip_enclosed_pieces: None,
+            free_drops: false,
+            adjudicate_full_board: false,
+            material_counting: MaterialCounting::None,
             checkmate_value: GameResult::Loss,
             extinction_value: None,
             extinction_claim: false,
@@ -914,6 +948,41 @@ impl Config {
         if let Some(on) = flag("stalematePieceCount")? {
             self.stalemate_piece_count = on;
         }
+        let enclosure = |key: &str, rules: &[&str]| {
+            read_as(
+                &options,
+                key,
+                |text| match text.trim() {
+                    "none" => Ok(None),
+                    "reversi" => Ok(Some(Enclosure::Reversi)),
+                    "ataxx" => Ok(Some(Enclosure::Ataxx)),
+                    other if rules.contains(&other) => Err(format!("the {other} rule is not supported yet")),
+                    other => Err(format!(
+                        "expected reversi, ataxx, {} or none, not {other:?}",
+                        rules.join(", ")
+                    )),
+                },
+                &error,
+            )
+        };
+        if let Some(rule) = enclosure("enclosingDrop", &["snort", "anyside", "top"])? {
+            self.enclosing_drop = rule;
+        }
+        if let Some(squares) = region("enclosingDropStart")? {
+            self.enclosing_drop_start = squares;
+        }
+        if let Some(rule) = enclosure("flipEnclosedPieces", &["quadwrangle"])? {
+            self.flip_enclosed_pieces = rule;
+        }
+        if let Some(on) = flag("freeDrops")? {
+            self.free_drops = on;
+        }
+        if let Some(on) = flag("adjudicateFullBoard")? {
+            self.adjudicate_full_board = on;
+        }
+        if let Some(counting) = read_as(&options, "materialCounting", parse_material_counting, &error)? {
+            self.material_counting = counting;
+        }
         if let Some(result) = result("checkmateValue")? {
             self.checkmate_value =
                 result.ok_or_else(|| error("checkmateValue", "expected win, loss or draw".to_string()))?;
@@ -1063,6 +1132,12 @@ impl Config {
             spec = spec.chess960();
         }
         match self.pass_on_stalemate {
+            [true, true] if self.pass != [false, false] => {
+                return Err(error(
+                    "passOnStalemate",
+                    "passing on stalemate together with passing is not supported yet".to_string(),
+                ));
+            }
             [true, true] => spec = spec.pass_on_stalemate(),
             [false, false] => {}
             _ => {
@@ -1144,7 +1219,68 @@ impl Config {
             if !self.drop_checks {
                 drops = drops.no_drop_checks();
             }
+            if self.free_drops {
+                drops = drops.free();
+            }
             spec = spec.drops(drops);
+        }
+        if self.enclosing_drop.is_some() || self.flip_enclosed_pieces.is_some() {
+            let reversi = [self.enclosing_drop, self.flip_enclosed_pieces].contains(&Some(Enclosure::Reversi));
+            let board = self.start_fen.split([' ', '[']).next().unwrap_or_default();
+            if reversi && board.contains('*') {
+                // Fairy-Stockfish's reversi lines pass over holes, and a
+                // run across one flips the hole; here lines stop at holes.
+                return Err(error(
+                    "enclosingDrop",
+                    "reversi's lines on a board with holes are not supported yet".to_string(),
+                ));
+            }
+            let mut enclosing = Enclosing::new();
+            if let Some(rule) = self.enclosing_drop {
+                enclosing = enclosing.drops(rule);
+                // Fairy-Stockfish reads the opening squares only with an
+                // enclosing drop rule.
+                let opening = on_board(&self.enclosing_drop_start);
+                if !opening.is_empty() {
+                    enclosing = enclosing.opening(Zone::squares(opening.clone()).with_black_squares(opening));
+                }
+            }
+            if let Some(rule) = self.flip_enclosed_pieces {
+                enclosing = enclosing.flips(rule);
+            }
+            spec = spec.enclosing(enclosing);
+        }
+        if self.adjudicate_full_board {
+            spec = spec.goal(Goal::FullBoard);
+        }
+        match self.material_counting {
+            MaterialCounting::None => {}
+            MaterialCounting::Janggi => {
+                // Its weights by piece type, and its tie-break of one point
+                // and a half for Black (White wins only by two or more).
+                let weights = [
+                    ("rook", 13),
+                    ("janggiCannon", 7),
+                    ("horse", 5),
+                    ("janggiElephant", 3),
+                    ("wazir", 3),
+                    ("soldier", 2),
+                ];
+                let values = weights
+                    .iter()
+                    .filter_map(|&(name, value)| letter_of(name).map(|letter| (letter, value)))
+                    .collect();
+                spec = spec.counting(Counting::new(values, 3));
+            }
+            MaterialCounting::Unweighted => {
+                let values = self
+                    .pieces
+                    .iter()
+                    .map(|piece| (piece.letter.to_ascii_uppercase(), 1))
+                    .collect();
+                spec = spec.counting(Counting::new(values, 0));
+            }
+            MaterialCounting::DrawOdds(side) => spec = spec.goal(Goal::DrawOdds(side)),
         }
         if self.blast_on_capture {
             let spared: Vec<char> = letter_of("pawn").into_iter().collect();
@@ -1511,7 +1647,7 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 97] = [
+const KNOWN: [&str; 103] = [
     "mustDrop",
     "mustDropType",
     "dropOppositeColoredBishop",
@@ -1609,6 +1745,12 @@ const KNOWN: [&str; 97] = [
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
     "checkCounting",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "flipEnclosedPieces",
+    "freeDrops",
+    "adjudicateFullBoard",
+    "materialCounting",
 ];
 
 /// A movement whose every capture may take en passant, and whose double

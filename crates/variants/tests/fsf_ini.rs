@@ -13,7 +13,7 @@ const FSF_VARIANTS: &str = include_str!("data/fsf-variants.ini");
 
 /// The sections of Fairy-Stockfish's file this library plays, each found
 /// equal to Fairy-Stockfish by `tools/fsf_diff.py --ini`.
-const LOADED: [&str; 73] = [
+const LOADED: [&str; 74] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -31,6 +31,7 @@ const LOADED: [&str; 73] = [
     "gemini",
     "pawnsonly",
     "pawnsking",
+    "flipello6",
     "minihouse",
     "rookmate",
     "orda",

@@ -157,6 +157,26 @@ impl PositionCheck for GameOverHasNoMoves {
                     Goal::DrawOdds(side) => Some(*side),
                     _ => None,
                 });
+                // The winner by the variant's material counting, if it
+                // counts and the counts differ.
+                let counted = |position: &Position<'_, W>| {
+                    spec.counting.as_ref().and_then(|counting| {
+                        let count = |side: Color| -> u32 {
+                            counting
+                                .values
+                                .iter()
+                                .map(|(&letter, &value)| value * count_pieces(position, side, Some(letter)))
+                                .sum()
+                        };
+                        let white = 2 * count(Color::White);
+                        let black = 2 * count(Color::Black) + counting.black_bonus_halves;
+                        match white.cmp(&black) {
+                            Ordering::Greater => Some(Color::White),
+                            Ordering::Less => Some(Color::Black),
+                            Ordering::Equal => None,
+                        }
+                    })
+                };
                 let expected = |result: GameResult| {
                     match result {
                         GameResult::Win => Some(us),
@@ -189,7 +209,13 @@ impl PositionCheck for GameOverHasNoMoves {
                             (true, Ordering::Equal) => GameResult::Draw,
                             (true, Ordering::Greater) => result.reversed(),
                         };
-                        assert_eq!(outcome.winner, expected(result));
+                        // A drawn stalemate is scored by counting, if the
+                        // variant counts.
+                        let winner = match result {
+                            GameResult::Draw => counted(position).or(odds),
+                            _ => expected(result),
+                        };
+                        assert_eq!(outcome.winner, winner);
                     }
                     EndReason::Extinction => {
                         // Some extinction rule holds for a side, and gives
@@ -232,26 +258,16 @@ impl PositionCheck for GameOverHasNoMoves {
                         // Two passes in a row, or one that left the royal
                         // pieces facing (which the moves then found had to
                         // part): scored by counting, or drawn.
-                        let passing = spec.passing.as_ref().expect("passing ends only games that may pass");
+                        assert!(spec.passing.is_some() || spec.pass_on_stalemate, "{}", position.fen());
                         let needed = if outcome.reason == EndReason::Passes { 2 } else { 1 };
                         assert_eq!(position.passes(), needed, "{}", position.fen());
-                        let winner = passing.counting.as_ref().and_then(|counting| {
-                            let count = |side: Color| -> u32 {
-                                counting
-                                    .values
-                                    .iter()
-                                    .map(|(&letter, &value)| value * count_pieces(position, side, Some(letter)))
-                                    .sum()
-                            };
-                            let white = 2 * count(Color::White);
-                            let black = 2 * count(Color::Black) + counting.black_bonus_halves;
-                            match white.cmp(&black) {
-                                Ordering::Greater => Some(Color::White),
-                                Ordering::Less => Some(Color::Black),
-                                Ordering::Equal => None,
-                            }
-                        });
+                        let winner = counted(position);
                         assert_eq!(outcome.winner, winner.or(odds), "{}", position.fen());
+                    }
+                    EndReason::FullBoard => {
+                        assert!(spec.goals.contains(&Goal::FullBoard), "{}", position.fen());
+                        assert!(!position.fen().split(' ').next().unwrap().contains(char::is_numeric));
+                        assert_eq!(outcome.winner, counted(position).or(odds), "{}", position.fen());
                     }
                     EndReason::Repetition | EndReason::MoveRule => panic!("a position alone claims no draw"),
                     _ => panic!("an end this test does not know: {outcome:?}"),

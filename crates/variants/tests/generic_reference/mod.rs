@@ -10,7 +10,9 @@
 
 use fairy_geometry::{Square, SquareSet, Word};
 use fairy_movement::{Color, Mode, Part, Reach};
-use fairy_position::{CheckCounters, Goal, NetCrossing, PieceSpec, Position, Setup, SetupPiece, Variant, WallRule};
+use fairy_position::{
+    CheckCounters, Enclosure, Goal, NetCrossing, PieceSpec, Position, Setup, SetupPiece, Variant, WallRule,
+};
 
 /// A move found by the reference.
 #[derive(Clone, Debug)]
@@ -780,13 +782,24 @@ fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
         return Vec::new();
     };
     let us = setup.turn;
-    let mut letters: Vec<char> = setup
-        .hands
-        .iter()
-        .flatten()
-        .filter(|piece| piece.color == us)
-        .map(|piece| piece.letter)
-        .collect();
+    let mut letters: Vec<char> = if rules.free {
+        // Free drops: of every kind that is not royal, hands aside.
+        variant
+            .spec()
+            .pieces
+            .iter()
+            .filter(|p| !p.royal)
+            .map(|p| p.letter)
+            .collect()
+    } else {
+        setup
+            .hands
+            .iter()
+            .flatten()
+            .filter(|piece| piece.color == us)
+            .map(|piece| piece.letter)
+            .collect()
+    };
     if rules.drop_promoted {
         // A piece may go down as its promoted form.
         let promoted: Vec<char> = variant
@@ -828,7 +841,8 @@ fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
                     .is_none_or(|limit| limit.piece != letter || on_file(to) < limit.count)
                 && rules
                     .opposite_colors
-                    .is_none_or(|paired| keeps_both_colors(variant, setup, paired, letter, to));
+                    .is_none_or(|paired| keeps_both_colors(variant, setup, paired, letter, to))
+                && encloses(variant, setup, to);
             if allowed {
                 found.push(Candidate {
                     from: to,
@@ -846,7 +860,58 @@ fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
     found
 }
 
-/// The board after `candidate` (only the board matters for legality).
+/// Whether a drop on the empty square `to` meets the enclosing rules: on
+/// an empty opening square while there is one; otherwise enclosing a run
+/// (reversi) or next to a piece of the mover's (ataxx).
+fn encloses<W: Word>(variant: &Variant<W>, setup: &Setup, to: Square) -> bool {
+    let Some(enclosing) = variant.spec().enclosing.as_ref() else {
+        return true;
+    };
+    let us = setup.turn;
+    if let Some(opening) = &enclosing.opening {
+        let open = |s: Square| setup.piece_at(s).is_none() && !setup.is_wall(s) && in_zone(variant, opening, us, s);
+        if variant.size().squares().any(open) {
+            return open(to);
+        }
+    }
+    match enclosing.drops {
+        None => true,
+        Some(Enclosure::Ataxx) => neighbours(variant, to)
+            .into_iter()
+            .any(|s| setup.piece_at(s).is_some_and(|p| p.color == us)),
+        Some(Enclosure::Reversi) => !enclosed_runs(variant, setup, to, us).is_empty(),
+        Some(_) => unreachable!("an enclosing rule the reference does not know"),
+    }
+}
+
+/// The enemy pieces a piece of `us` on `square` would enclose along the
+/// eight queen lines: runs of them ended by a piece of `us`.
+fn enclosed_runs<W: Word>(variant: &Variant<W>, setup: &Setup, square: Square, us: Color) -> Vec<Square> {
+    let mut found = Vec::new();
+    for (files, ranks) in [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)] {
+        let mut run = Vec::new();
+        let mut at = square;
+        for _ in 0..256 {
+            let Some(step) = variant.geometry().step(at, files, ranks) else {
+                break;
+            };
+            at = step.to;
+            match setup.piece_at(at) {
+                _ if at == square || setup.is_wall(at) => break,
+                Some(piece) if piece.color != us => run.push(at),
+                Some(_) => {
+                    found.append(&mut run);
+                    break;
+                }
+                None => break,
+            }
+        }
+    }
+    found
+}
+
+/// The board after `candidate` (only the board matters for legality, so
+/// flips, which only variants without royal pieces have, are left out).
 fn make<W: Word>(variant: &Variant<W>, setup: &Setup, candidate: &Candidate) -> Setup {
     let mut after = setup.clone();
     if let Some(wall) = candidate.wall {
@@ -1022,7 +1087,8 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     // Bikjang: royal pieces facing each other must be parted, or the side
     // passes; a pass that leaves them facing has ended the game.
     let facing = passing.is_some_and(|rule| rule.bikjang) && royals_face(variant, &setup);
-    if passing.is_some() && (position.passes() >= 2 || (position.passes() == 1 && facing)) {
+    let may_pass = passing.is_some() || variant.spec().pass_on_stalemate;
+    if may_pass && (position.passes() >= 2 || (position.passes() == 1 && facing)) {
         return Vec::new();
     }
     let mut candidates = under_rules(variant, &setup);
@@ -1062,16 +1128,15 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
     legal.extend(gated);
     legal.sort();
     legal.dedup();
-    if passing.is_some() && (facing || !in_check(variant, &setup, setup.turn)) {
-        // A pass, from and to the royal piece's square.
-        if let Some(&royal) = royal_squares(variant, &setup, setup.turn).first() {
-            legal.push(format!("{0}{0}", size.name(royal)));
-            legal.sort();
-        }
-    }
-    if legal.is_empty() && variant.spec().pass_on_stalemate && !in_check(variant, &setup, setup.turn) {
-        // A pass, from and to the royal piece's square, or the first
-        // piece's.
+    // A pass, from and to the royal piece's square, or the first piece's:
+    // with passing, whenever not in check (or the royal pieces face each
+    // other); on stalemate, when there is no other move.
+    let may_pass = if passing.is_some() {
+        facing || !in_check(variant, &setup, setup.turn)
+    } else {
+        variant.spec().pass_on_stalemate && legal.is_empty() && !in_check(variant, &setup, setup.turn)
+    };
+    if may_pass {
         let ours = || {
             size.squares()
                 .filter(|&s| setup.piece_at(s).is_some_and(|p| p.color == setup.turn))
@@ -1079,6 +1144,7 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
         let royal = ours().find(|&s| setup.piece_at(s).is_some_and(|p| spec_of(variant, p.letter).royal));
         if let Some(square) = royal.or_else(|| ours().next()) {
             legal.push(format!("{0}{0}", size.name(square)));
+            legal.sort();
         }
     }
     legal
@@ -1267,6 +1333,15 @@ fn game_over<W: Word>(variant: &Variant<W>, setup: &Setup) -> bool {
         }
     }
     if extinct(variant, setup) {
+        return true;
+    }
+    let full = || {
+        variant
+            .size()
+            .squares()
+            .all(|s| setup.piece_at(s).is_some() || setup.is_wall(s))
+    };
+    if variant.spec().goals.contains(&Goal::FullBoard) && full() {
         return true;
     }
     // The side that just moved has given its last check.

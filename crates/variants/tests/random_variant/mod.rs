@@ -8,18 +8,19 @@
 //! held in check, promotion limits; walls, and captures that petrify;
 //! passing on stalemate; moves confined to a zone, hoppers that spare
 //! their own kind, passing with bikjang and counting; walls placed by
-//! moves.
+//! moves; drops from hands or free, that may have to enclose, and moves
+//! that flip, with a full board's end.
 //! The same bytes always give the same definition, so a failure found by
 //! the fuzzer or by proptest can be replayed.
 
 #![allow(dead_code, clippy::unwrap_used)]
 
 use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
-use fairy_movement::{Atom, Directions, Movement, Part};
+use fairy_movement::{Atom, Color, Directions, Movement, Part};
 use fairy_position::{
-    ALL_PIECES, Arrival, CastlingSpec, Counting, Explosion, Extinction, GameResult, Goal, Legality, NetCrossing,
-    Passing, PieceSpec, Position, Promotion, Setup, SetupPiece, Variant, VariantSpec, WallRule, Walling, Zone,
-    ZoneMoves,
+    ALL_PIECES, Arrival, CastlingSpec, Counting, Drops, Enclosing, Enclosure, Explosion, Extinction, GameResult, Goal,
+    Legality, NetCrossing, Passing, PieceSpec, Position, Promotion, Setup, SetupPiece, Variant, VariantSpec, WallRule,
+    Walling, Zone, ZoneMoves,
 };
 
 use crate::common::moves;
@@ -495,7 +496,7 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
         piece.royal = false;
         spec.pieces[index] = piece;
     }
-    if spec.pieces.iter().any(|piece| piece.royal) && choices.chance(2) {
+    if spec.pieces.iter().any(|piece| piece.royal) && !spec.pass_on_stalemate && choices.chance(2) {
         let mut passing = Passing::new();
         if choices.chance(4) {
             passing = passing.with_bikjang();
@@ -506,7 +507,7 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
                 .iter()
                 .map(|piece| (piece.letter, choices.below(4) as u32))
                 .collect();
-            passing = passing.counted(Counting::new(values, choices.below(4) as u32));
+            spec = spec.counting(Counting::new(values, choices.below(4) as u32));
         }
         spec = spec.passing(passing);
     }
@@ -528,6 +529,52 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
         let walled = spec.clone().walling(walling);
         if Variant::<u64>::new(walled.clone()).is_ok() {
             spec = walled;
+        }
+    }
+    // The reversi family's rules, which take every piece's royalty away:
+    // drops from hands of two pieces a side, or free; drops that must
+    // enclose (after an opening on the middle files of the third rank),
+    // moves that flip, and a full board's end.
+    if choices.chance(2) {
+        let rules = [Enclosure::Reversi, Enclosure::Ataxx];
+        let mut drops = Drops::new();
+        let mut setup: Setup = spec.start_fen.parse().unwrap();
+        if choices.chance(2) {
+            drops = drops.free();
+        } else {
+            let letter = spec.pieces[choices.below(spec.pieces.len())].letter;
+            setup.hands = Some(
+                [
+                    SetupPiece::new(Color::White, letter),
+                    SetupPiece::new(Color::Black, letter),
+                ]
+                .into_iter()
+                .flat_map(|piece| [piece, piece])
+                .collect(),
+            );
+        }
+        let mut enclosing = Enclosing::new();
+        if choices.chance(4) {
+            enclosing = enclosing.drops(rules[choices.below(2)]);
+            if choices.chance(3) {
+                let middle = |file: u8| Coord::new(File::new(file).unwrap(), Rank::new(2).unwrap());
+                let opening = vec![middle(files / 2 - 1), middle(files / 2)];
+                enclosing = enclosing.opening(Zone::squares(opening.clone()).with_black_squares(opening));
+            }
+        }
+        if choices.chance(4) {
+            enclosing = enclosing.flips(rules[choices.below(2)]);
+        }
+        let mut enclosed = spec.clone().drops(drops).enclosing(enclosing);
+        for piece in &mut enclosed.pieces {
+            piece.royal = false;
+        }
+        enclosed.start_fen = setup.fen();
+        if choices.chance(2) {
+            enclosed = enclosed.goal(Goal::FullBoard);
+        }
+        if Variant::<u64>::new(enclosed.clone()).is_ok() {
+            spec = enclosed;
         }
     }
     Some(spec)
@@ -566,6 +613,9 @@ pub fn check(bytes: &[u8], plies: usize) -> usize {
             break;
         }
         let chosen = list[choices.below(list.len())];
+        if std::env::var("TRACE").is_ok() {
+            eprintln!("{} {}", position.fen(), position.uci(chosen));
+        }
         by_playing = by_playing.play_uci(&position.uci(chosen).to_string()).unwrap();
         position.play_unchecked(chosen);
     }
