@@ -5,7 +5,8 @@
 //! each other), grasshopper chess (grasshoppers), janggi (palace
 //! diagonals, cannons shy of cannons, bikjang), duck chess and snailtrail
 //! (walls placed by moves), flipello and ataxx (drops that enclose, flips,
-//! free drops): parsing never panics, and a position that
+//! free drops), Cambodian chess (first moves from gates): parsing never
+//! panics, and a position that
 //! parses writes back to FEN (and X-FEN) that reads as the same position
 //! with the same hash; its moves (a sample of 64 where there are more)
 //! keep the incremental hash exact and read back from coordinates.
@@ -77,6 +78,11 @@ fn ataxx() -> &'static Variant<u64> {
     gallery(&VARIANT, include_str!("../../examples/variants/ataxx.toml"))
 }
 
+fn cambodian() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    gallery(&VARIANT, include_str!("../../examples/variants/cambodian.toml"))
+}
+
 fn janggi() -> &'static Variant<u128> {
     static VARIANT: OnceLock<Variant<u128>> = OnceLock::new();
     VARIANT.get_or_init(|| {
@@ -133,6 +139,7 @@ fuzz_target!(|data: &[u8]| {
         ("snailtrail", snailtrail()),
         ("flipello", flipello()),
         ("ataxx", ataxx()),
+        ("cambodian", cambodian()),
     ];
     for (name, variant) in built_in.chain(others) {
         check(name, variant, text);

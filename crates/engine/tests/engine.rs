@@ -209,7 +209,8 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
     // palaces, the river and generals that may not face each other; walls
     // placed by moves (the duck, walls anywhere, walls left behind);
     // drops that enclose and flip, passing when stalemated, and the full
-    // board scored by counting (reversi, ataxx).
+    // board scored by counting (reversi, ataxx); first moves from gates
+    // (Kar Ouk).
     for name in [
         "antichess",
         "extinction",
@@ -243,6 +244,7 @@ fn self_play_reaches_a_legal_end_in_each_family_of_goals() {
         "flipello",
         "flipersi",
         "ataxx",
+        "karouk",
     ] {
         let path = format!("{}/../../examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
         let variant = fairy_variants::load(&path).unwrap();

@@ -138,6 +138,13 @@ pub enum VariantError {
         /// The strategy.
         legality: Legality,
     },
+    /// Gate moves a kind may not have.
+    GateMoves {
+        /// The kind's letter.
+        letter: char,
+        /// What is wrong.
+        reason: String,
+    },
     /// Walls placed by moves, with rules they do not combine with.
     Walling {
         /// What clashes.
@@ -206,6 +213,7 @@ impl fmt::Display for VariantError {
             ),
             VariantError::Goal { reason } => write!(f, "goals: {reason}"),
             VariantError::Walling { reason } => write!(f, "walling: {reason}"),
+            VariantError::GateMoves { letter, reason } => write!(f, "the gate moves of {letter:?}: {reason}"),
             VariantError::Enclosing { reason } => write!(f, "enclosing: {reason}"),
             VariantError::Passing { reason } => write!(f, "passing: {reason}"),
             VariantError::Legality { legality } => {
@@ -353,6 +361,8 @@ impl<W: Word> Variant<W> {
             .is_some_and(|drops| drops.captures_to_hand && !drops.free);
         let tracks_promoted = drops.as_ref().is_some_and(|drops| drops.demotes_to.is_some());
         let gating = spec.drops.as_ref().is_some_and(|drops| drops.gating);
+        let gate_moves = spec.pieces.iter().any(|piece| piece.gate_moves.is_some());
+        let closes_royal_gates = kind_set(&|p| p.closes_royal_gates);
         let spares_own_kind = kind_set(&|p| p.spares_own_kind);
         let unscreened_by_own_kind = kind_set(&|p| p.unscreened_by_own_kind);
         let petrifying = kind_set(&|p| p.petrifies);
@@ -426,6 +436,7 @@ impl<W: Word> Variant<W> {
         let in_place = crate::in_place::compile(&spec, &kind_of, &zone)?;
         let no_drop_checks = spec.drops.as_ref().is_some_and(|drops| drops.no_drop_checks);
         let move_rules = gating
+            || gate_moves
             || no_drop_checks
             || !in_place.is_empty()
             || !promoting_on_captures.is_empty()
@@ -508,6 +519,9 @@ impl<W: Word> Variant<W> {
             captures_to_hand,
             tracks_promoted,
             gating,
+            gate_moves,
+            has_gates: gating || gate_moves,
+            closes_royal_gates,
             en_passant_capturers,
             castling,
             goals,
@@ -543,6 +557,27 @@ fn check_pieces(spec: &mut VariantSpec) -> Result<(), VariantError> {
         }
         if spec.pieces[..index].iter().any(|other| other.letter == piece.letter) {
             return Err(VariantError::DuplicateLetter { letter: piece.letter });
+        }
+        if let Some(gated) = &piece.gate_moves {
+            let reason = if gated
+                .parts()
+                .iter()
+                .any(|part| part.mode().can_capture() || part.is_hop())
+            {
+                Some("gate moves only move: they neither capture nor hop")
+            } else if piece.promotion.is_some() {
+                Some("a kind with gate moves does not promote")
+            } else if spec.drops.as_ref().is_some_and(|drops| drops.gating) {
+                Some("gate moves do not combine with gating from the hand")
+            } else {
+                None
+            };
+            if let Some(reason) = reason {
+                return Err(VariantError::GateMoves {
+                    letter: piece.letter,
+                    reason: reason.to_owned(),
+                });
+            }
         }
         let zoned = piece
             .zone_moves
@@ -786,6 +821,22 @@ fn compile_kind<W: Word>(
         None => SquareSet::EMPTY,
     };
     let board = SquareSet::board(size);
+    let gate = match &piece.gate_moves {
+        Some(movement) => {
+            let squares = PlacedSquares {
+                color,
+                initial: board,
+                region: region_of(piece, color, board, zone)?,
+            };
+            let parts: Vec<TablePart<W>> = movement
+                .parts()
+                .iter()
+                .map(|part| place(part, piece, false, board, board, &squares))
+                .collect();
+            Some(MoveTable::compile(geometry, &parts))
+        }
+        None => None,
+    };
     let reach_on_empty_board = |from: Square| {
         let captures = capture
             .as_ref()
@@ -842,6 +893,7 @@ fn compile_kind<W: Word>(
         },
         forbidden,
         bulk,
+        gate,
     })
 }
 

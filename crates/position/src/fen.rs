@@ -184,6 +184,10 @@ impl Setup {
     /// as Fairy-Stockfish writes for variants without castling and en
     /// passant, both fields may be left out together (`w 0 1`).
     ///
+    /// A number in the en passant field is read as Fairy-Stockfish writes
+    /// the counting limit of makruk's endgame counting there, which this
+    /// library does not model (`w - 30 6 2`): no en passant square.
+    ///
     /// The en passant field may list several squares (`d3f3`): the squares
     /// the last move passed, and, where Fairy-Stockfish's convention needs
     /// it, the square of the piece that may be taken (`d3e4` after a
@@ -255,7 +259,10 @@ impl Setup {
             }
         }
         if let Some(&field) = rights.get(1) {
-            if field != "-" {
+            // A number in its place is Fairy-Stockfish's counting limit of
+            // the makruk family's endgame counting, which this library
+            // does not model: no en passant then.
+            if field != "-" && !is_number(field) {
                 let squares = parse_squares(field, size).filter(|squares| {
                     // Each square once: a repeated one is a slip, not a
                     // marker.
@@ -603,6 +610,16 @@ mod tests {
             Setup::from_fen("8/8/8/8/8/8/8/K6k w 0 1 2").unwrap_err(),
             ParseFenError::TooManyFields { count: 5 }
         );
+    }
+
+    #[test]
+    fn a_makruk_counting_limit_stands_for_en_passant() {
+        // Fairy-Stockfish writes the limit of makruk's endgame counting
+        // where en passant goes, and the count where the halfmove clock
+        // goes.
+        let setup = Setup::from_fen("4k3/8/8/3r4/8/8/8/3K4 w - 30 6 2").unwrap();
+        assert!(setup.en_passant.is_empty());
+        assert_eq!((setup.halfmoves, setup.fullmoves), (6, 2));
     }
 
     #[test]

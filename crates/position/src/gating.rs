@@ -1,6 +1,7 @@
-//! Gating (Seirawan chess): when a piece leaves its square on the back
-//! rank for the first time, its side may put a piece from the hand on the
-//! square it leaves, as part of the same move.
+//! Gates, and gating (Seirawan chess): when a piece leaves its square on
+//! the back rank for the first time, its side may put a piece from the hand
+//! on the square it leaves, as part of the same move. The same gates keep
+//! the first moves of Cambodian chess (see `gate_moves`).
 //!
 //! The squares still open to gating are state, written in FEN with the
 //! castling rights as Fairy-Stockfish writes them (`KQBCDFGkqbcdfg`: the
@@ -13,7 +14,7 @@
 use fairy_geometry::{File, Square, SquareSet, Word};
 use fairy_movement::Color;
 
-use crate::{Move, MoveList, Position};
+use crate::{Move, MoveList, PieceKind, Position};
 
 impl<W: Word> Position<'_, W> {
     /// The squares where a piece from the hand may still be gated: those
@@ -39,7 +40,7 @@ impl<W: Word> Position<'_, W> {
     /// letters, and keeps the gates' letters to set once the castling
     /// rights are read.
     pub(crate) fn split_gate_letters(&self, letters: &[char]) -> (Vec<char>, Vec<char>) {
-        if !self.variant.gating {
+        if !self.variant.has_gates {
             return (letters.to_vec(), Vec::new());
         }
         let castling: Vec<char> = self.variant.castling_letters().collect();
@@ -54,7 +55,7 @@ impl<W: Word> Position<'_, W> {
     /// has something to gate (a side that has nothing left keeps no gates,
     /// and FEN writes none).
     pub(crate) fn read_gates(&mut self, letters: &[char]) {
-        if !self.variant.gating {
+        if !self.variant.has_gates {
             return;
         }
         let mut gates = SquareSet::EMPTY;
@@ -85,16 +86,17 @@ impl<W: Word> Position<'_, W> {
         self.gates = gates;
     }
 
-    /// Whether `color` has pieces to gate, or may get some by captures.
+    /// Whether `color` keeps its gates: for gate moves always; for gating
+    /// while it has pieces to gate, or may get some by captures.
     fn may_gate(&self, color: Color) -> bool {
-        !self.hands[color.index()].is_empty() || self.variant.captures_to_hand
+        !self.variant.gating || !self.hands[color.index()].is_empty() || self.variant.captures_to_hand
     }
 
     /// The gate letters FEN writes for `color` after its castling rights:
     /// the files of its gates that its rights do not imply, while it has
     /// pieces to gate (or may get some by captures).
     pub(crate) fn gate_letters(&self, color: Color) -> Vec<char> {
-        if !self.variant.gating || !self.may_gate(color) {
+        if !self.variant.has_gates || !self.may_gate(color) {
             return Vec::new();
         }
         let mut implied = SquareSet::EMPTY;
@@ -163,9 +165,11 @@ impl<W: Word> Position<'_, W> {
     /// After a move from `from` to `to` by the side that was to move
     /// (`us`): puts its gated piece on the board, and closes the gates the
     /// move used or passed (its origin, castling's rook square, a gate
-    /// captured on), and all of `us`'s once it has nothing left to gate.
+    /// captured on), all of `us`'s once it has nothing left to gate, and
+    /// the royal gates a piece of `moved`'s kind now aims at.
     #[cold]
-    pub(crate) fn play_gating(&mut self, mv: Move, us: Color, from: Square, to: Square) {
+    pub(crate) fn play_gating(&mut self, mv: Move, moved: PieceKind, from: Square, to: Square) {
+        let us = self.turn;
         let rule = mv.castling_index().and_then(|index| self.castling_rule(index));
         let mut closed = SquareSet::from_square(from) | SquareSet::from_square(to);
         if let Some(rule) = rule {
@@ -184,7 +188,33 @@ impl<W: Word> Position<'_, W> {
         if !self.may_gate(us) {
             closed |= self.gates & self.pieces(us);
         }
-        for square in self.gates & closed {
+        if self.variant.closes_royal_gates.contains(moved) {
+            closed |= self.aimed_royal_gates(moved, to);
+        }
+        self.close_gates(closed | self.stale_gates());
+    }
+
+    /// The gates whose square no longer holds a piece of the side whose
+    /// back rank it is on: emptied by a capture effect, or its piece
+    /// turned by a flip.
+    pub(crate) fn stale_gates(&self) -> SquareSet<W> {
+        let size = self.variant.size();
+        let mut held = SquareSet::EMPTY;
+        for (color, rank) in [(Color::White, 0), (Color::Black, size.ranks() - 1)] {
+            for file in 0..size.files() {
+                if let Some(square) = size.square_at(file, rank) {
+                    if self.pieces(color).contains(square) {
+                        held.insert(square);
+                    }
+                }
+            }
+        }
+        self.gates - held
+    }
+
+    /// Closes the gates among `squares`.
+    pub(crate) fn close_gates(&mut self, squares: SquareSet<W>) {
+        for square in self.gates & squares {
             self.gates.remove(square);
             self.hash ^= self.variant.zobrist.gate(square.index());
         }

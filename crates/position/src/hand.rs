@@ -621,6 +621,9 @@ impl<'v, W: Word> Position<'v, W> {
         if let Some(enclosing) = &self.variant.enclosing {
             let flipped = self.flip_enclosed(enclosing, to);
             self.lose_castling(flipped);
+            if self.variant.has_gates {
+                self.close_gates(self.stale_gates());
+            }
         }
         if self.variant.drops.as_ref().is_some_and(|drops| drops.castling_by_drop) {
             self.gain_castling(to);

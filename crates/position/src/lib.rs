@@ -51,6 +51,7 @@ mod enclosing;
 mod explosion;
 mod fen;
 mod game;
+mod gate_moves;
 mod gating;
 mod goal;
 mod hand;

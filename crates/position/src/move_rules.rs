@@ -55,7 +55,8 @@ impl<W: Word> Position<'_, W> {
             && self.variant.promotion_limits.is_empty()
             && self.variant.promoting_on_captures.is_empty()
             && self.variant.in_place.is_empty()
-            && !self.variant.gating;
+            && !self.variant.gating
+            && !self.variant.gate_moves;
         let only_compulsory_capture = spec.compulsory_capture
             && !spec.checks_forbidden
             && !spec.royal_held_in_check
@@ -87,6 +88,9 @@ impl<W: Word> Position<'_, W> {
         }
         if self.variant.gating {
             self.add_gating(&mut moves);
+        }
+        if self.variant.gate_moves {
+            self.add_gate_moves(&mut moves);
         }
         if !self.variant.promoting_on_captures.is_empty() {
             moves.retain(|&mv| self.promotes_as_captures_say(mv));

@@ -267,6 +267,19 @@ pub struct PieceSpec {
     /// sideways once it has crossed the river).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
     pub zone_moves: Option<ZoneMoves>,
+    /// Moves it has only while it stands unmoved on a gate of its side
+    /// (Cambodian chess's king leap and met's double step;
+    /// Fairy-Stockfish's `cambodianMoves`). The gates are state, written
+    /// with the castling rights as file letters (`DEde`): a gate closes
+    /// when its piece moves or is taken. These moves never capture, and a
+    /// royal piece may not make them from check.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub gate_moves: Option<Movement>,
+    /// Whether its move to a square from which it would attack an enemy
+    /// royal piece on that piece's gate, on an empty board, closes the gate
+    /// (the Cambodian rook takes the king's leap away).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
+    pub closes_royal_gates: bool,
 }
 
 /// Moves a piece has only while it stands in a zone.
@@ -352,6 +365,8 @@ impl PieceSpec {
             drop_zone: None,
             region: None,
             zone_moves: None,
+            gate_moves: None,
+            closes_royal_gates: false,
         }
     }
 
@@ -475,13 +490,49 @@ impl PieceSpec {
         }
     }
 
-    /// Every move the piece may have somewhere: its movement and its zone
-    /// moves.
-    pub(crate) fn all_moves(&self) -> Movement {
-        match &self.zone_moves {
-            Some(zoned) => self.movement.clone().and(zoned.movement.clone()),
-            None => self.movement.clone(),
+    /// This piece with moves it has only on its gate: see
+    /// [`PieceSpec::gate_moves`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_movement::Movement;
+    /// use fairy_position::PieceSpec;
+    ///
+    /// // The Cambodian king's first move may be a knight's leap forward.
+    /// let king = PieceSpec::new('K', "king", Movement::king()).royal().gate_moves("mfsN".parse()?);
+    /// assert!(king.gate_moves.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn gate_moves(self, movement: Movement) -> PieceSpec {
+        PieceSpec {
+            gate_moves: Some(movement),
+            ..self
         }
+    }
+
+    /// This piece, closing the gates of the enemy royal pieces it aims at:
+    /// see [`PieceSpec::closes_royal_gates`].
+    #[must_use]
+    pub fn closing_royal_gates(self) -> PieceSpec {
+        PieceSpec {
+            closes_royal_gates: true,
+            ..self
+        }
+    }
+
+    /// Every move the piece may have somewhere: its movement, its zone
+    /// moves and its gate moves.
+    pub(crate) fn all_moves(&self) -> Movement {
+        let mut all = self.movement.clone();
+        if let Some(zoned) = &self.zone_moves {
+            all = all.and(zoned.movement.clone());
+        }
+        if let Some(gated) = &self.gate_moves {
+            all = all.and(gated.clone());
+        }
+        all
     }
 
     /// This piece with its moves resetting the n-move clock, or not.

@@ -705,8 +705,8 @@ impl<'v, W: Word> Position<'v, W> {
             }
         }
         self.lose_castling(destroyed.with(from).with(to));
-        if variant.gating {
-            self.play_gating(mv, us, from, to);
+        if variant.has_gates {
+            self.play_gating(mv, PieceKind::new(moving >> 1), from, to);
         }
         self.end_turn(resets_clock);
     }

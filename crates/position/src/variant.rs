@@ -63,6 +63,13 @@ pub struct Variant<W: Word = u64> {
     pub(crate) tracks_promoted: bool,
     /// Whether pieces in hand gate (Seirawan chess).
     pub(crate) gating: bool,
+    /// Whether some kind has moves only from its gate (Cambodian chess).
+    pub(crate) gate_moves: bool,
+    /// Whether positions keep gates: for gating or for gate moves.
+    pub(crate) has_gates: bool,
+    /// Kinds whose moves close the gates of the enemy royal pieces they aim
+    /// at.
+    pub(crate) closes_royal_gates: KindSet,
     pub(crate) en_passant_capturers: KindSet,
     pub(crate) castling: CastlingRules<W>,
     pub(crate) goals: Goals<W>,
@@ -113,6 +120,9 @@ pub(crate) struct KindMoves<W: Word> {
     /// moves and the captures grouped by displacement, to move them all at
     /// once.
     pub bulk: Option<(ShiftTable<W>, ShiftTable<W>)>,
+    /// The moves it has only on a gate of its side (see
+    /// [`PieceSpec::gate_moves`]).
+    pub gate: Option<MoveTable<W>>,
 }
 
 impl<W: Word> KindMoves<W> {

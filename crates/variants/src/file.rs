@@ -112,6 +112,12 @@
 //!                            # those squares (the xiangqi soldier across the river);
 //!                            # confined = true: they also stay on those squares (the
 //!                            # janggi palace's diagonals)
+//! gate_betza = "mfsN"        # moves it has only while unmoved on a gate of its side (the
+//!                            # gates are file letters among the FEN's castling rights:
+//!                            # "DEde"); they never capture, nor from check for a royal
+//!                            # piece (the Cambodian king's leap; default none)
+//! closes_royal_gates = false # moving to where it would attack an enemy royal piece on
+//!                            # its gate, on an empty board, closes that gate (Cambodian rook)
 //! promotion = { ranks = [8], to = ["Q", "R", "B", "N"], compulsory = true }
 //! # promotion tables may also give `squares`, `black_squares` (Black's own
 //! # squares instead of White's mirrored), `black_to` (Black's choices) and
@@ -433,6 +439,9 @@ struct PieceFile {
     drop_zone: Option<ZoneFile>,
     region: Option<ZoneFile>,
     zone_moves: Option<ZoneMovesFile>,
+    gate_betza: Option<String>,
+    #[serde(default)]
+    closes_royal_gates: bool,
     unpromoted: Option<char>,
 }
 
@@ -774,6 +783,13 @@ impl PieceFile {
                 moves = moves.confined();
             }
             spec = spec.zone_moves(moves);
+        }
+        if let Some(betza) = &self.gate_betza {
+            let movement = Movement::from_betza(betza).map_err(|e| key_error(format!("{key}.gate_betza"), e))?;
+            spec = spec.gate_moves(movement);
+        }
+        if self.closes_royal_gates {
+            spec = spec.closing_royal_gates();
         }
         if let Some(promotion) = &self.promotion {
             let key = format!("{key}.promotion");

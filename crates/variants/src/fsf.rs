@@ -36,8 +36,8 @@
 //! let spec = fairy_variants::fsf::spec_from_ini(text, "minirooks")?;
 //! let variant = fairy_position::AnyVariant::new(spec)?;
 //! assert_eq!(variant.size().to_string(), "5x5");
-//! let error = fairy_variants::fsf::spec_from_ini(&format!("{text}cambodianMoves = true\n"), "minirooks").unwrap_err();
-//! assert_eq!(error.to_string(), "[minirooks] cambodianMoves: needs cambodian moves, not supported yet");
+//! let error = fairy_variants::fsf::spec_from_ini(&format!("{text}twoBoards = true\n"), "minirooks").unwrap_err();
+//! assert_eq!(error.to_string(), "[minirooks] twoBoards: needs a second board feeding the hands, not supported yet");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -333,8 +333,12 @@ fn type_order(name: &str) -> usize {
 /// The most custom piece slots Fairy-Stockfish has.
 const CUSTOM_PIECES: usize = 25;
 
-/// Options read and without effect here: they concern GUIs or the engine.
-const IGNORED: [&str; 6] = [
+/// Options read and without effect here: they concern GUIs or the engine,
+/// or the makruk family's counting of the endgame (`countingRule`), a draw
+/// that does not change which moves are legal and that this library does
+/// not model (see the README).
+const IGNORED: [&str; 7] = [
+    "countingRule",
     "variantTemplate",
     "pieceToCharTable",
     "pocketSize",
@@ -345,7 +349,7 @@ const IGNORED: [&str; 6] = [
 
 /// Options of rule families this library does not have yet, each with the
 /// family's name; they are accepted with the value that turns them off.
-const UNSUPPORTED: [(&str, &str); 39] = [
+const UNSUPPORTED: [(&str, &str); 35] = [
     ("castlingWins", "castling goals"),
     ("twoBoards", "a second board feeding the hands"),
     ("sittuyinPromotion", "sittuyin promotion"),
@@ -361,11 +365,8 @@ const UNSUPPORTED: [(&str, &str); 39] = [
     ("dropPromoted", "pieces in hand and drops"),
     ("dropNoDoubled", "pieces in hand and drops"),
     ("dropNoDoubledCount", "pieces in hand and drops"),
-    ("immobilityIllegal", "immobility rules"),
-    ("gating", "gating"),
     ("wallOrMove", "wall placing"),
     ("seirawanGating", "gating"),
-    ("cambodianMoves", "cambodian moves"),
     ("diagonalLines", "palace diagonals"),
     ("soldierPromotionRank", "soldier promotion"),
     ("perpetualCheckIllegal", "perpetual check rules"),
@@ -384,7 +385,6 @@ const UNSUPPORTED: [(&str, &str); 39] = [
     ("connectRegion2Black", "connection goals"),
     ("connectNxN", "connection goals"),
     ("collinearN", "connection goals"),
-    ("countingRule", "counting rules"),
 ];
 
 /// Options of unsupported families that do nothing while the family's main
@@ -485,6 +485,10 @@ struct Config {
     free_drops: bool,
     adjudicate_full_board: bool,
     material_counting: MaterialCounting,
+    /// `gating` without Seirawan's gating, and `cambodianMoves`.
+    gating: bool,
+    cambodian_moves: bool,
+    immobility_illegal: bool,
     checkmate_value: GameResult,
     extinction_value: Option<GameResult>,
     extinction_claim: bool,
@@ -578,6 +582,9 @@ impl Config {
             free_drops: false,
             adjudicate_full_board: false,
             material_counting: MaterialCounting::None,
+            gating: false,
+            cambodian_moves: false,
+            immobility_illegal: false,
             checkmate_value: GameResult::Loss,
             extinction_value: None,
             extinction_claim: false,
@@ -980,6 +987,15 @@ impl Config {
         if let Some(on) = flag("adjudicateFullBoard")? {
             self.adjudicate_full_board = on;
         }
+        if let Some(on) = flag("gating")? {
+            self.gating = on;
+        }
+        if let Some(on) = flag("cambodianMoves")? {
+            self.cambodian_moves = on;
+        }
+        if let Some(on) = flag("immobilityIllegal")? {
+            self.immobility_illegal = on;
+        }
         if let Some(counting) = read_as(&options, "materialCounting", parse_material_counting, &error)? {
             self.material_counting = counting;
         }
@@ -1093,18 +1109,15 @@ impl Config {
             }
         };
         let checks = if self.check_counting {
-            let field = self
-                .start_fen
-                .split_whitespace()
-                .find(|field| field.contains('+'))
-                .ok_or_else(|| {
-                    error(
-                        "checkCounting",
-                        "the start FEN gives no check counters (3+3)".to_string(),
-                    )
-                })?;
-            let count = field.split('+').next().and_then(|n| n.parse::<u8>().ok());
-            Some(count.ok_or_else(|| error("checkCounting", format!("bad check counters {field:?}")))?)
+            // Without counters in the start FEN, the next check wins, as
+            // Fairy-Stockfish reads it.
+            match self.start_fen.split_whitespace().find(|field| field.contains('+')) {
+                None => Some(1),
+                Some(field) => {
+                    let count = field.split('+').next().and_then(|n| n.parse::<u8>().ok());
+                    Some(count.ok_or_else(|| error("checkCounting", format!("bad check counters {field:?}")))?)
+                }
+            }
         } else {
             None
         };
@@ -1127,6 +1140,9 @@ impl Config {
         }
         if self.makpong {
             spec = spec.hold_royal_in_check();
+        }
+        if self.immobility_illegal {
+            spec = spec.immobility_illegal();
         }
         if self.chess960 {
             spec = spec.chess960();
@@ -1188,6 +1204,14 @@ impl Config {
             }
             spec = spec.walling(walling);
         }
+        if self.piece_drops && self.promotion_zone_pawn_drops && self.mandatory_pawn_promotion {
+            // Fairy-Stockfish lets such a pawn stand in the zone until it
+            // moves; here a compulsory promotion zone is closed to it.
+            return Err(error(
+                "promotionZonePawnDrops",
+                "pawns dropped where their promotion is compulsory are not supported yet".to_string(),
+            ));
+        }
         if self.captures_to_hand && !self.piece_drops {
             return Err(error(
                 "capturesToHand",
@@ -1223,6 +1247,15 @@ impl Config {
                 drops = drops.free();
             }
             spec = spec.drops(drops);
+        }
+        if self.gating != self.cambodian_moves {
+            // Gates serve Cambodian chess's first moves here; on their own
+            // they would serve gating from the hand, which needs
+            // `seirawanGating`.
+            return Err(error(
+                if self.gating { "gating" } else { "cambodianMoves" },
+                "gates without cambodianMoves, or cambodianMoves without gating, are not supported yet".to_string(),
+            ));
         }
         if self.enclosing_drop.is_some() || self.flip_enclosed_pieces.is_some() {
             let reversi = [self.enclosing_drop, self.flip_enclosed_pieces].contains(&Some(Enclosure::Reversi));
@@ -1382,6 +1415,22 @@ impl Config {
             if key == "king" {
                 spec_piece = spec_piece.royal();
             }
+            if self.cambodian_moves {
+                // The unmoved king's knight leap forward, the unmoved
+                // met's double step, and the rook that takes the leap away
+                // by aiming at the king.
+                let gated = match key {
+                    "king" => Some("mfsN"),
+                    "fers" => Some("mfD"),
+                    _ => None,
+                };
+                if let Some(betza) = gated {
+                    spec_piece = spec_piece.gate_moves(betza.parse().map_err(|e| error(key, format!("{e}")))?);
+                }
+                if key == "rook" {
+                    spec_piece = spec_piece.closing_royal_gates();
+                }
+            }
             if contains(&self.mutually_immune_types, key) {
                 spec_piece = spec_piece.sparing_own_kind();
             }
@@ -1415,6 +1464,20 @@ impl Config {
             .map_err(|problem| error("castling", problem))?;
         for rule in ways {
             spec = spec.castling(rule);
+        }
+        let mut rights = rights;
+        if self.cambodian_moves {
+            // The gates, file letters of the castling field.
+            let field = self.start_fen.split_whitespace().nth(2).unwrap_or("-");
+            let gates = field.chars().filter(|&c| {
+                File::from_letter(c.to_ascii_lowercase()).is_some_and(|file| file.index() < self.max_file)
+                    && !rights.contains(c)
+            });
+            let gates: String = gates.collect();
+            rights = if rights == "-" { gates } else { rights + &gates };
+            if rights.is_empty() {
+                rights = "-".to_string();
+            }
         }
         spec.start_fen = normalized_fen(&self.start_fen, &rights);
         Ok(spec)
@@ -1647,7 +1710,7 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 103] = [
+const KNOWN: [&str; 106] = [
     "mustDrop",
     "mustDropType",
     "dropOppositeColoredBishop",
@@ -1751,6 +1814,9 @@ const KNOWN: [&str; 103] = [
     "freeDrops",
     "adjudicateFullBoard",
     "materialCounting",
+    "gating",
+    "cambodianMoves",
+    "immobilityIllegal",
 ];
 
 /// A movement whose every capture may take en passant, and whose double

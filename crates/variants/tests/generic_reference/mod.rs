@@ -703,6 +703,54 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
     }
     found.extend(drops(variant, setup));
     found.extend(in_place_promotions(variant, setup));
+    found.extend(gate_moves(variant, setup));
+    found
+}
+
+/// The gate moves of the side to move (Cambodian chess): from each piece
+/// standing on a gate, which FEN names by its file among the castling
+/// letters, its gate movement onto empty squares; a royal piece's not
+/// from check.
+fn gate_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
+    let size = variant.size();
+    let us = setup.turn;
+    let mut found = Vec::new();
+    if !variant.spec().pieces.iter().any(|p| p.gate_moves.is_some()) {
+        return found;
+    }
+    let rank = if us == Color::White { 0 } else { size.ranks() - 1 };
+    for &letter in &setup.castling {
+        if letter.is_ascii_uppercase() != (us == Color::White) || !letter.is_ascii_alphabetic() {
+            continue;
+        }
+        let file = letter.to_ascii_lowercase() as u8 - b'a';
+        let Some(from) = size.square_at(file, rank) else {
+            continue;
+        };
+        let Some(piece) = setup.piece_at(from).filter(|p| p.color == us) else {
+            continue;
+        };
+        let spec = spec_of(variant, piece.letter);
+        let Some(movement) = &spec.gate_moves else { continue };
+        if spec.royal && in_check(variant, setup, us) {
+            continue;
+        }
+        for &part in movement.parts() {
+            let usable = Usable { part, within: None };
+            for to in destinations(variant, setup, spec, &usable, us, from, Landing::Empty) {
+                found.push(Candidate {
+                    from,
+                    to,
+                    promotion: None,
+                    en_passant_victim: None,
+                    rook: None,
+                    written_to: None,
+                    drop: None,
+                    wall: None,
+                });
+            }
+        }
+    }
     found
 }
 

@@ -8,8 +8,8 @@
 //! held in check, promotion limits; walls, and captures that petrify;
 //! passing on stalemate; moves confined to a zone, hoppers that spare
 //! their own kind, passing with bikjang and counting; walls placed by
-//! moves; drops from hands or free, that may have to enclose, and moves
-//! that flip, with a full board's end.
+//! moves; Cambodian first moves from gates; drops from hands or free, that
+//! may have to enclose, and moves that flip, with a full board's end.
 //! The same bytes always give the same definition, so a failure found by
 //! the fuzzer or by proptest can be replayed.
 
@@ -529,6 +529,43 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
         let walled = spec.clone().walling(walling);
         if Variant::<u64>::new(walled.clone()).is_ok() {
             spec = walled;
+        }
+    }
+    // Cambodian first moves, where nothing castles: a kind that does not
+    // promote moves so from its gates, the files of its pieces on the back
+    // ranks; a kind may take the royal pieces' gates away by aiming.
+    if spec.castling.is_empty() && choices.chance(2) {
+        let index = choices.below(spec.pieces.len());
+        if spec.pieces[index].promotion.is_none() {
+            let moves = ["mfD", "mfsN", "mN", "mW", "mfR"];
+            let movement: Movement = moves[choices.below(moves.len())].parse().unwrap();
+            let mut gated = spec.clone();
+            gated.pieces[index] = gated.pieces[index].clone().gate_moves(movement);
+            if choices.chance(4) {
+                let closer = choices.below(gated.pieces.len());
+                gated.pieces[closer].closes_royal_gates = true;
+            }
+            let mut setup: Setup = gated.start_fen.parse().unwrap();
+            let letter = gated.pieces[index].letter;
+            let mut gates = Vec::new();
+            for (color, rank) in [(Color::White, 0), (Color::Black, ranks - 1)] {
+                for file in 0..files {
+                    let square = size.square_at(file, rank).unwrap();
+                    if setup.piece_at(square) == Some(SetupPiece::new(color, letter)) {
+                        let name = (b'a' + file) as char;
+                        gates.push(if color == Color::White {
+                            name.to_ascii_uppercase()
+                        } else {
+                            name
+                        });
+                    }
+                }
+            }
+            setup.castling = gates;
+            gated.start_fen = setup.fen();
+            if Variant::<u64>::new(gated.clone()).is_ok() {
+                spec = gated;
+            }
         }
     }
     // The reversi family's rules, which take every piece's royalty away:
