@@ -82,7 +82,8 @@ pub struct VariantSpec {
     /// answer the check as usual.
     pub royal_held_in_check: bool,
     /// Whether a side with no legal move that is not in check passes
-    /// instead of being stalemated (Fairy-Stockfish's `passOnStalemate`).
+    /// instead of being stalemated (Fairy-Stockfish's `passOnStalemate`);
+    /// two passes in a row end the game.
     pub pass_on_stalemate: bool,
     /// Passing as a move, and the rules of a game passed out (Janggi);
     /// none if `None`.
@@ -248,7 +249,9 @@ impl VariantSpec {
 
     /// Lets a side with no legal move that is not in check pass: its one
     /// legal move is then a pass ([`Move::is_pass`](crate::Move::is_pass)),
-    /// and the game goes on.
+    /// written from its royal piece's square or its first piece's (a side
+    /// without pieces cannot pass). Two passes in a row end the game,
+    /// scored by [`Counting`] or drawn.
     #[must_use]
     pub fn pass_on_stalemate(self) -> VariantSpec {
         VariantSpec {

@@ -221,6 +221,8 @@ const FSF_PERFT: &[(&str, Option<&str>, u32, u64)] = &[
         4,
         232_819,
     ),
+    ("wolf", None, 3, 13_722),
+    ("wolf", Some("8/k5SP/8/8/8/8/8/8/8/7K w - - 0 1"), 4, 10_587),
 ];
 
 /// Figures for gallery variants that `tests/perft.sh` does not cover,
@@ -258,10 +260,12 @@ fn fairy_stockfish_perft_figures() {
 }
 
 #[test]
-#[ignore = "31 million nodes; run in release"]
+#[ignore = "41 million nodes; run in release"]
 fn fsf_perft_deep() {
     // Also from Fairy-Stockfish's tests/perft.sh and the Berolina page.
     assert_eq!(perft("berolina", None, 5), 29_119_802);
+    // Fairy-Stockfish's go perft (a build with all variants).
+    assert_eq!(perft("wolf", None, 5), 10_081_826);
     assert_eq!(perft("racingkings", None, 4), 296_242);
     assert_eq!(
         perft(
@@ -393,4 +397,63 @@ fn berolina_pawns_reaching_one_square_are_told_apart_in_san() {
     assert_eq!(position.san(from_f2), "fe3");
     assert_eq!(position.parse_san("de3"), Ok(from_d2));
     assert!(position.parse_san("e3").is_err());
+}
+
+#[test]
+fn a_wolf_chess_pawn_may_promote_to_the_elephant_written_plus() {
+    // On the last rank a pawn becomes a queen, wolf, fox, rook or bishop,
+    // or the elephant, its promoted form (`+P`).
+    let variant = gallery("wolf");
+    let moves = variant.visit(MovesAt("2k5/P7/8/8/8/8/8/8/8/7K w - - 0 1"));
+    let promotions: Vec<&str> = moves
+        .iter()
+        .filter(|m| m.starts_with("a9a10"))
+        .map(String::as_str)
+        .collect();
+    assert_eq!(promotions, ["a9a10+", "a9a10b", "a9a10f", "a9a10q", "a9a10r", "a9a10w"]);
+    let after = variant.visit(FenAfter("2k5/P7/8/8/8/8/8/8/8/7K w - - 0 1", "a9a10+"));
+    assert_eq!(after, "+P1k5/8/8/8/8/8/8/8/8/7K b - - 0 1");
+}
+
+#[test]
+fn a_wolf_chess_sergeant_stepping_two_squares_is_taken_en_passant() {
+    // As Fairy-Stockfish has it, every piece's double step may be taken en
+    // passant by a pawn: the sergeant's b2b4 by the pawn on c4.
+    let variant = gallery("wolf");
+    let fen = "7k/8/8/8/8/8/2p5/8/1S6/K7 w - - 0 1";
+    let after = variant.visit(FenAfter(fen, "b2b4 c4b3"));
+    assert_eq!(after, "7k/8/8/8/8/8/8/1p6/8/K7 w - - 0 2");
+}
+
+/// The legal moves at a FEN, in coordinate notation, sorted.
+struct MovesAt(&'static str);
+
+impl VariantVisitor for MovesAt {
+    type Output = Vec<String>;
+
+    fn visit<W: Word>(self, variant: &Variant<W>) -> Vec<String> {
+        let position = Position::from_fen(variant, self.0).unwrap();
+        let mut moves: Vec<String> = position
+            .legal_moves()
+            .iter()
+            .map(|&m| position.uci(m).to_string())
+            .collect();
+        moves.sort();
+        moves
+    }
+}
+
+/// The FEN after playing moves from a FEN.
+struct FenAfter(&'static str, &'static str);
+
+impl VariantVisitor for FenAfter {
+    type Output = String;
+
+    fn visit<W: Word>(self, variant: &Variant<W>) -> String {
+        Position::from_fen(variant, self.0)
+            .unwrap()
+            .play_uci(self.1)
+            .unwrap()
+            .fen()
+    }
 }
