@@ -4,9 +4,12 @@
 //! lines; `#` and `;` start comment lines. A section starts from its parent
 //! (an earlier section of the file, or one of Fairy-Stockfish's built-in
 //! variants this library has: `chess`, `giveaway`, `antichess`,
-//! `losalamos`, `gardner`, `kingofthehill`, `3check`, `racingkings`,
-//! `atomic`, `nocheckatomic`, `extinction`, `breakthrough`, `makruk`,
-//! `janus`, `capablanca`), or without one from Fairy-Stockfish's template:
+//! `losalamos`, `kingofthehill`, `gardner`, `nocheckatomic`, `atomic`,
+//! `extinction`, `breakthrough`, `3check`, `racingkings`, `janus`,
+//! `capablanca`, `fischerandom`, `caparandom`, `crazyhouse`, `loop`,
+//! `chessgi`, `pocketknight`, `capahouse`, `placement`, `flipersi`,
+//! `flipello`, `ataxx`, `makruk`, `cambodian`, `karouk`, `minixiangqi`,
+//! `xiangqi`, `manchu`), or without one from Fairy-Stockfish's template:
 //! the rules of chess and no pieces. The options mean what Fairy-Stockfish's
 //! documentation (at the top of its `variants.ini`) says they mean.
 //!
@@ -49,7 +52,7 @@ use fairy_geometry::{BoardSize, Coord, File, Geometry, Rank};
 use fairy_movement::{Color, Mode, Movement, Part};
 use fairy_position::{
     ALL_PIECES, Arrival, CastlingSpec, Counting, Drops, Enclosing, Enclosure, Explosion, Extinction, GameResult, Goal,
-    Passing, PieceSpec, Promotion, Repetition, VariantSpec, WallRule, Walling, Zone,
+    Passing, PieceSpec, Promotion, Repetition, VariantSpec, WallRule, Walling, Zone, ZoneMoves,
 };
 
 /// Fairy-Stockfish's built-in variants that sections may inherit from, in
@@ -260,6 +263,16 @@ fn parse_number(text: &str) -> Result<u32, String> {
     text.parse().map_err(|_| format!("expected a number, found {text:?}"))
 }
 
+/// A piece type's option name from the way a key spells it after a prefix
+/// (`JanggiElephant`: `janggiElephant`).
+fn uncapitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
 /// A rank number, 1 to 16.
 fn parse_rank(text: &str) -> Result<u8, String> {
     rank_number(text).ok_or_else(|| format!("not a rank: {text:?}"))
@@ -334,11 +347,15 @@ fn type_order(name: &str) -> usize {
 const CUSTOM_PIECES: usize = 25;
 
 /// Options read and without effect here: they concern GUIs or the engine,
-/// or the makruk family's counting of the endgame (`countingRule`), a draw
-/// that does not change which moves are legal and that this library does
-/// not model (see the README).
-const IGNORED: [&str; 7] = [
+/// or rules that judge a game's history and never change which moves are
+/// legal, which this library does not model (see the README): the makruk
+/// family's counting of the endgame, xiangqi's and janggi's rules against
+/// perpetual checks, chases and repeated moves.
+const IGNORED: [&str; 10] = [
     "countingRule",
+    "perpetualCheckIllegal",
+    "chasingRule",
+    "moveRepetitionIllegal",
     "variantTemplate",
     "pieceToCharTable",
     "pocketSize",
@@ -349,7 +366,7 @@ const IGNORED: [&str; 7] = [
 
 /// Options of rule families this library does not have yet, each with the
 /// family's name; they are accepted with the value that turns them off.
-const UNSUPPORTED: [(&str, &str); 35] = [
+const UNSUPPORTED: [(&str, &str); 31] = [
     ("castlingWins", "castling goals"),
     ("twoBoards", "a second board feeding the hands"),
     ("sittuyinPromotion", "sittuyin promotion"),
@@ -368,10 +385,6 @@ const UNSUPPORTED: [(&str, &str); 35] = [
     ("wallOrMove", "wall placing"),
     ("seirawanGating", "gating"),
     ("diagonalLines", "palace diagonals"),
-    ("soldierPromotionRank", "soldier promotion"),
-    ("perpetualCheckIllegal", "perpetual check rules"),
-    ("moveRepetitionIllegal", "repetition rules"),
-    ("chasingRule", "chasing rules"),
     ("shogiPawnDropMateIllegal", "pieces in hand and drops"),
     ("shatarMateRule", "shatar's mate rule"),
     ("flagPieceCount", "flags of several pieces"),
@@ -453,6 +466,9 @@ struct Config {
     en_passant_region: Option<Region>,
     walling_rule: Option<WallRule>,
     walling_region: Option<Region>,
+    /// `mobilityRegion{White,Black}<Type>`: per piece type's name, the
+    /// squares each side's pieces of it may go to (`None`: anywhere).
+    mobility_regions: Vec<(String, [Option<Vec<Coord>>; 2])>,
     pass: [bool; 2],
     flying_general: bool,
     bikjang: bool,
@@ -489,6 +505,9 @@ struct Config {
     gating: bool,
     cambodian_moves: bool,
     immobility_illegal: bool,
+    /// `soldierPromotionRank`, from 1: where soldiers start stepping
+    /// sideways too.
+    soldier_promotion_rank: u8,
     checkmate_value: GameResult,
     extinction_value: Option<GameResult>,
     extinction_claim: bool,
@@ -551,6 +570,7 @@ impl Config {
             en_passant_region: None,
             walling_rule: None,
             walling_region: None,
+            mobility_regions: Vec::new(),
             pass: [false; 2],
             flying_general: false,
             bikjang: false,
@@ -585,6 +605,7 @@ impl Config {
             gating: false,
             cambodian_moves: false,
             immobility_illegal: false,
+            soldier_promotion_rank: 1,
             checkmate_value: GameResult::Loss,
             extinction_value: None,
             extinction_claim: false,
@@ -704,14 +725,18 @@ impl Config {
             let key = key.as_str();
             if let Some((_, family)) = UNSUPPORTED.iter().find(|(name, _)| *name == key) {
                 let off = matches!(value.as_str(), "false" | "none" | "-" | "0" | "")
-                    || (matches!(key, "dropNoDoubledCount" | "flagPieceCount" | "soldierPromotionRank")
-                        && value == "1");
+                    || (matches!(key, "dropNoDoubledCount" | "flagPieceCount") && value == "1");
                 if !off {
                     return Err(error(key, format!("needs {family}, not supported yet")));
                 }
-            } else if key.starts_with("mobilityRegion") {
-                if !matches!(value.as_str(), "" | "-") {
-                    return Err(error(key, "mobility regions are not supported yet".to_string()));
+            } else if let Some(rest) = key.strip_prefix("mobilityRegion") {
+                let piece = rest.strip_prefix("White").or_else(|| rest.strip_prefix("Black"));
+                let known = piece.is_some_and(|piece| is_piece_key(&uncapitalized(piece)));
+                if !known {
+                    return Err(error(
+                        key,
+                        "not an option of Fairy-Stockfish's variant format (mobilityRegion, then White or Black, then a piece type: mobilityRegionWhiteRook)".to_string(),
+                    ));
                 }
             } else if !IGNORED.contains(&key) && !INERT.contains(&key) && !KNOWN.contains(&key) && !is_piece_key(key) {
                 return Err(error(
@@ -923,6 +948,26 @@ impl Config {
         if sided("wallingRegion", &mut regions, region)? {
             self.walling_region = Some(regions);
         }
+        for (key, _) in &section.options {
+            let Some(rest) = key.strip_prefix("mobilityRegion") else {
+                continue;
+            };
+            let (side, piece) = match (rest.strip_prefix("White"), rest.strip_prefix("Black")) {
+                (Some(piece), _) => (0, piece),
+                (_, Some(piece)) => (1, piece),
+                _ => continue,
+            };
+            let name = uncapitalized(piece);
+            let squares = region(key)?.filter(|squares| !squares.is_empty());
+            match self.mobility_regions.iter_mut().find(|(known, _)| *known == name) {
+                Some((_, sides)) => sides[side] = squares,
+                None => {
+                    let mut sides = [None, None];
+                    sides[side] = squares;
+                    self.mobility_regions.push((name, sides));
+                }
+            }
+        }
         let mut sets = self
             .n_move_rule_types
             .clone()
@@ -995,6 +1040,9 @@ impl Config {
         }
         if let Some(on) = flag("immobilityIllegal")? {
             self.immobility_illegal = on;
+        }
+        if let Some(rank) = rank("soldierPromotionRank")? {
+            self.soldier_promotion_rank = rank;
         }
         if let Some(counting) = read_as(&options, "materialCounting", parse_material_counting, &error)? {
             self.material_counting = counting;
@@ -1399,10 +1447,12 @@ impl Config {
             if key == "pawn" && double_step {
                 betza.push_str("ifmnD");
             }
-            if key == "janggiElephant" || betza.contains(['p', 'g']) {
+            if key == "janggiElephant" || key == "janggiCannon" {
+                // Janggi's elephant leaps in two legs, and its cannon hops
+                // no cannon: the gallery's janggi spells them out.
                 return Err(error(
                     key,
-                    "hoppers and multi-leg moves are not supported yet".to_string(),
+                    "janggi's elephant and cannon are not supported by this reader yet".to_string(),
                 ));
             }
             let movement: Movement = betza.parse().map_err(|e| error(key, format!("{betza:?}: {e}")))?;
@@ -1411,7 +1461,21 @@ impl Config {
                 Some(types) => capturing_en_passant(movement, contains(types, key)),
             };
             let letter = piece.letter.to_ascii_uppercase();
+            let soldier_zone = (key == "soldier" && self.soldier_promotion_rank > 1)
+                .then(|| Zone::ranks(self.soldier_promotion_rank..=self.max_rank));
+            // Below its promotion rank a soldier steps forward only.
+            let movement = if soldier_zone.is_some() {
+                "fW".parse().map_err(|e| error(key, format!("{e}")))?
+            } else {
+                movement
+            };
             let mut spec_piece = PieceSpec::new(letter, piece.name.clone(), movement).initial(initial.clone());
+            if let Some(zone) = soldier_zone {
+                spec_piece = spec_piece.zone_moves(ZoneMoves::new(
+                    zone,
+                    "sW".parse().map_err(|e| error(key, format!("{e}")))?,
+                ));
+            }
             if key == "king" {
                 spec_piece = spec_piece.royal();
             }
@@ -1433,6 +1497,17 @@ impl Config {
             }
             if contains(&self.mutually_immune_types, key) {
                 spec_piece = spec_piece.sparing_own_kind();
+            }
+            let mut regions = self.mobility_regions.iter();
+            if let Some((_, sides)) =
+                regions.find(|(name, sides)| name.as_str() == key && sides.iter().any(Option::is_some))
+            {
+                // A side without a region goes anywhere.
+                let everywhere: Vec<Coord> = (0..self.max_rank)
+                    .flat_map(|rank| rank_region(rank, self.max_file))
+                    .collect();
+                let side = |index: usize| on_board(sides[index].as_deref().unwrap_or(&everywhere));
+                spec_piece = spec_piece.region(Zone::squares(side(0)).with_black_squares(side(1)));
             }
             if contains(&self.petrify_on_capture_types, key) {
                 spec_piece = spec_piece.petrifying();
@@ -1710,7 +1785,7 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 106] = [
+const KNOWN: [&str; 107] = [
     "mustDrop",
     "mustDropType",
     "dropOppositeColoredBishop",
@@ -1817,6 +1892,7 @@ const KNOWN: [&str; 106] = [
     "gating",
     "cambodianMoves",
     "immobilityIllegal",
+    "soldierPromotionRank",
 ];
 
 /// A movement whose every capture may take en passant, and whose double

@@ -13,12 +13,13 @@ const FSF_VARIANTS: &str = include_str!("data/fsf-variants.ini");
 
 /// The sections of Fairy-Stockfish's file this library plays, each found
 /// equal to Fairy-Stockfish by `tools/fsf_diff.py --ini`.
-const LOADED: [&str; 74] = [
+const LOADED: [&str; 81] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
     "atomic-giveaway-hill",
     "coffeehouse",
+    "xiangqihouse",
     "anti-losalamos",
     "indiangreat",
     "centaurking",
@@ -32,6 +33,7 @@ const LOADED: [&str; 74] = [
     "pawnsonly",
     "pawnsking",
     "flipello6",
+    "caught-in-a-snag",
     "minihouse",
     "rookmate",
     "orda",
@@ -60,6 +62,7 @@ const LOADED: [&str; 74] = [
     "antiatomic",
     "atomiczh",
     "kamikazerooks",
+    "mounted",
     "racingchess",
     "twokings2",
     "antiantichess",
@@ -69,9 +72,13 @@ const LOADED: [&str; 74] = [
     "checkmateless",
     "sixthrank",
     "fullmoon",
+    "crowdedxiangqi",
     "massacre",
+    "stardust",
     "chessvshp",
     "ordavsempire",
+    "xhess",
+    "buffalo",
     "allexplodeatomic",
     "hexapawn",
     "1d-chess",
@@ -162,8 +169,12 @@ fn options_are_errors_naming_the_key_unless_they_turn_a_rule_off() {
         "[tiny] customPiece1: a custom piece needs its moves: letter:Betza"
     );
     assert_eq!(
-        error("customPiece1 = a:mRcpR"),
-        "[tiny] customPiece1: hoppers and multi-leg moves are not supported yet"
+        error("janggiCannon = c"),
+        "[tiny] janggiCannon: janggi's elephant and cannon are not supported by this reader yet"
+    );
+    assert_eq!(
+        error("mobilityRegionWhiteRookk = *1"),
+        "[tiny] mobilityRegionWhiteRookk: not an option of Fairy-Stockfish's variant format (mobilityRegion, then White or Black, then a piece type: mobilityRegionWhiteRook)"
     );
     assert_eq!(
         error("flagPiece = z"),
@@ -246,4 +257,23 @@ fn flying_generals_and_passing_read_as_fairy_stockfish_reads_them() {
         bikjang.to_string(),
         "[b] bikjangRule: bikjang without passing is not supported yet"
     );
+}
+
+#[test]
+fn built_in_variants_restated_as_options_give_fairy_stockfish_perft_figures() {
+    // Sections inheriting from built-ins that need this stop's options:
+    // mobility regions and soldiers (xiangqi), gates and first moves
+    // (cambodian), enclosing drops, flips and free drops (flipello,
+    // ataxx). The figures are Fairy-Stockfish's `tests/perft.sh`.
+    let text = "[xq:xiangqi]\n[km:cambodian]\n[fl:flipello]\n[ax:ataxx]\n";
+    let cases = [
+        ("xq", 4, 3_290_240),
+        ("km", 4, 361_719),
+        ("fl", 7, 55_092),
+        ("ax", 4, 155_888),
+    ];
+    for (name, depth, nodes) in cases {
+        let variant = AnyVariant::new(spec(text, name)).unwrap();
+        assert_eq!(variant.visit(Perft(depth)), nodes, "{name}");
+    }
 }
