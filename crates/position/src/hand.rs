@@ -450,8 +450,9 @@ impl<'v, W: Word> Position<'v, W> {
     ///
     /// # Errors
     ///
-    /// [`PositionError::Hand`] if the variant has no drops, lacks the
-    /// kind, or the game would have more pieces than a hand can count.
+    /// [`PositionError::Hand`] if the variant has no drops or free ones,
+    /// lacks the kind, or the game would have more pieces than a hand can
+    /// count.
     ///
     /// # Examples
     ///
@@ -476,8 +477,10 @@ impl<'v, W: Word> Position<'v, W> {
             piece: SetupPiece::new(color, letter).fen_char(),
             reason,
         };
-        if self.variant.drops.is_none() {
-            return Err(error("the variant has no drops, so no pieces in hand"));
+        match &self.variant.drops {
+            None => return Err(error("the variant has no drops, so no pieces in hand")),
+            Some(drops) if drops.free => return Err(error("the variant's drops are free, so hands hold nothing")),
+            Some(_) => {}
         }
         if kind.index() >= self.variant.kinds.len() {
             return Err(error("not a piece of this variant"));
