@@ -432,14 +432,7 @@ impl VariantVisitor for MovesAt {
     type Output = Vec<String>;
 
     fn visit<W: Word>(self, variant: &Variant<W>) -> Vec<String> {
-        let position = Position::from_fen(variant, self.0).unwrap();
-        let mut moves: Vec<String> = position
-            .legal_moves()
-            .iter()
-            .map(|&m| position.uci(m).to_string())
-            .collect();
-        moves.sort();
-        moves
+        common::moves(&Position::from_fen(variant, self.0).unwrap())
     }
 }
 
