@@ -437,6 +437,21 @@ impl<'v, W: Word> Position<'v, W> {
             .and_then(|&rule| rules.get(usize::from(rule)))
     }
 
+    /// The ways the side to move still has the right to castle, each with
+    /// its way number (its king and rook stand on their squares).
+    #[inline(always)]
+    pub(crate) fn held_castlings(&self) -> impl Iterator<Item = (usize, &'v Castling<W>)> + '_ {
+        let mut rights = self.castling.0 & self.variant.castling.of_color[self.turn.index()];
+        std::iter::from_fn(move || {
+            if rights == 0 {
+                return None;
+            }
+            let index = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            Some((index, self.castling_rule(index)?))
+        })
+    }
+
     /// The Zobrist key of the castling rights held.
     pub(crate) fn castling_hash(&self) -> u64 {
         self.castling

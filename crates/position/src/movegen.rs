@@ -571,13 +571,7 @@ impl<W: Word> Position<'_, W> {
         let legal_only = in_check.is_some();
         // A right held means its king and rook stand on their squares: a
         // move from or to either square loses it.
-        let mut rights = self.castling.0 & self.variant.castling.of_color[us.index()];
-        while rights != 0 {
-            let index = rights.trailing_zeros() as usize;
-            rights &= rights - 1;
-            let Some(rule) = self.castling_rule(index) else {
-                break;
-            };
+        for (index, rule) in self.held_castlings() {
             if !rule.is_clear(occupied) {
                 continue;
             }

@@ -166,15 +166,8 @@ impl<W: Word> Position<'_, W> {
     /// The castlings of the side to move whose squares are empty, whatever
     /// attacks them.
     fn castlings_over_empty_squares(&self, moves: &mut MoveList) {
-        let us = self.turn;
         let occupied = self.occupied();
-        let mut rights = self.castling.0 & self.variant.castling.of_color[us.index()];
-        while rights != 0 {
-            let index = rights.trailing_zeros() as usize;
-            rights &= rights - 1;
-            let Some(rule) = self.castling_rule(index) else {
-                break;
-            };
+        for (index, rule) in self.held_castlings() {
             if rule.is_clear(occupied) {
                 moves.push(Move::castling(rule.king_from, rule.king_to, index));
             }
