@@ -69,6 +69,7 @@ mod perft;
 mod petrification;
 mod piece;
 mod position;
+mod promotion_limit;
 mod royalty;
 pub mod san;
 mod setup;

@@ -14,6 +14,7 @@ use fairy_geometry::{Square, SquareSet, Word};
 use smallvec::SmallVec;
 
 use crate::movegen::{MoveCollector, MoveSink};
+use crate::promotion_limit::LimitedPromotions;
 use crate::variant::{AttackGroup, Promotions};
 use crate::{Legality, Move, MoveList, PieceKind, Position};
 
@@ -52,11 +53,24 @@ impl<W: Word> Position<'_, W> {
             .as_ref()
             .is_some_and(|drops| drops.no_drop_checks);
         let no_promotion_rules = !no_drop_checks
-            && self.variant.promotion_limits.is_empty()
             && self.variant.promoting_on_captures.is_empty()
             && self.variant.in_place.is_empty()
             && !self.variant.gating
             && !self.variant.gate_moves;
+        let spent = self.spent_promotions();
+        if no_promotion_rules
+            && !spec.compulsory_capture
+            && !spec.checks_forbidden
+            && !spec.royal_held_in_check
+            && !must_drop
+        {
+            return if spent.is_empty() {
+                self.generate_by_strategy(sink)
+            } else {
+                self.generate_by_strategy(&mut LimitedPromotions { sink, spent })
+            };
+        }
+        let no_promotion_rules = no_promotion_rules && self.variant.promotion_limits.is_empty();
         let only_compulsory_capture = spec.compulsory_capture
             && !spec.checks_forbidden
             && !spec.royal_held_in_check
@@ -81,10 +95,8 @@ impl<W: Word> Position<'_, W> {
         if !self.variant.in_place.is_empty() {
             self.add_in_place_promotions(&mut moves);
         }
-        for &(kind, limit) in &self.variant.promotion_limits {
-            if self.pieces_of(self.turn, kind).count() >= limit {
-                moves.retain(|mv| mv.promotion() != Some(kind));
-            }
+        if !spent.is_empty() {
+            moves.retain(|mv| !mv.promotion().is_some_and(|kind| spent.contains(kind)));
         }
         if self.variant.gating {
             self.add_gating(&mut moves);

@@ -68,6 +68,16 @@ fn a_pawn_with_nothing_to_promote_to_may_not_reach_the_tenth_rank() {
     assert!(moves_from(&position, "a9").is_empty());
 }
 
+#[test]
+fn spent_promotions_are_counted_as_fairy_stockfish_counts_them() {
+    // White has its queen and both rooks: pawns on the ninth rank capture
+    // and step into the tenth, and on the eighth may stay, without them.
+    // Perft as pyffish gives it; the count in bulk agrees with the list.
+    let position = at("1r2k4r/P1P7/1P8/10/10/10/10/10/p8p/QR1RK1B1N1 w - - 0 1");
+    assert_eq!(position.perft(1), position.legal_moves().len() as u64);
+    assert_eq!(position.perft(3), 123_547);
+}
+
 // Deeper, against Fairy-Stockfish's `go perft` (its largeboards build).
 
 #[test]
