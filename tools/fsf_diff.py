@@ -439,7 +439,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("variants", nargs="*", help="FSF variant names (gallery files of the same name)")
     parser.add_argument("--all", action="store_true", help="every gallery file named after an FSF variant")
-    parser.add_argument("--file", help="the definition file (with one variant; default: the gallery's)")
+    parser.add_argument("--file", help="the definition file (with one variant; default: the gallery's, or with --ini the ini file's)")
     parser.add_argument("--ini", help="a Fairy-Stockfish variants.ini file: its variants, read by both")
     parser.add_argument("--fairy", default=os.path.join(ROOT, "target", "release", "fairy"),
                         help="the fairy binary (default: target/release/fairy)")
@@ -495,9 +495,11 @@ def main():
     started = time.time()
 
     def definition(name):
+        if args.file:
+            return args.file
         if args.ini:
             return "%s:%s" % (args.ini, name)
-        return args.file or os.path.join(GALLERY, name + ".toml")
+        return os.path.join(GALLERY, name + ".toml")
 
     work = []
     for name in names:

@@ -184,6 +184,14 @@ impl Geometry {
         })
     }
 
+    /// This geometry without its grid: the board's shape alone, where
+    /// squares touch whatever cells they lie in (a grid restricts moves,
+    /// not which squares are neighbours).
+    #[must_use]
+    pub const fn without_grid(self) -> Geometry {
+        Geometry { grid: None, ..self }
+    }
+
     /// The board size.
     pub const fn size(&self) -> BoardSize {
         self.size

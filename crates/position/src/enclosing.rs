@@ -130,14 +130,8 @@ impl<W: Word> CompiledEnclosing<W> {
             }
         }
         // Which squares touch, and the lines, are the board's whatever its
-        // grid: a grid restricts moves, not the board's shape.
-        let mut board = Geometry::new(geometry.size());
-        if geometry.is_cylinder() {
-            board = board.with_cylinder();
-        }
-        if let Some(net) = geometry.net() {
-            board = board.with_net(net.rank_below()).unwrap_or(board);
-        }
+        // grid.
+        let board = geometry.without_grid();
         let table = |parts: [Part; 2]| {
             let parts = parts.map(|part| TablePart::new(part, Color::White, board));
             MoveTable::compile(&board, &parts)

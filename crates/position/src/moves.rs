@@ -24,11 +24,13 @@ const CASTLING: u8 = 8;
 /// is, from [`WALLED_PLAIN`] on (a plain move's promotion below it).
 const WALL: u8 = 0x80;
 /// The walled codes: promotions to kinds 0 to 15 take 0 to 15, then a
-/// plain move, en passant, drops of kinds 0 to 15, and castling ways.
+/// plain move, en passant, drops of kinds 0 to 15, a pass (a wall alone),
+/// and castling ways.
 const WALLED_PLAIN: u8 = 16;
 const WALLED_EN_PASSANT: u8 = 17;
 const WALLED_DROP: u8 = 18;
-const WALLED_CASTLING: u8 = 34;
+const WALLED_PASS: u8 = 34;
+const WALLED_CASTLING: u8 = 35;
 
 /// A move of a particular position, in four bytes: the origin and
 /// destination squares, a piece kind (the one a promotion makes, or the
@@ -154,7 +156,7 @@ impl Move {
 
     /// Whether it is a drop from the hand.
     pub const fn is_drop(self) -> bool {
-        self.kind == DROP || (self.kind >= WALL | WALLED_DROP && self.kind < WALL | WALLED_CASTLING)
+        self.kind == DROP || (self.kind >= WALL | WALLED_DROP && self.kind < WALL | WALLED_PASS)
     }
 
     /// Whether it captures en passant.
@@ -165,6 +167,12 @@ impl Move {
     /// Whether it is a pass: the side moves nothing (see
     /// [`VariantSpec::pass_on_stalemate`](crate::VariantSpec::pass_on_stalemate)).
     pub const fn is_pass(self) -> bool {
+        self.kind == PASS || self.kind == WALL | WALLED_PASS
+    }
+
+    /// Whether it is a pass that places no wall: one that counts towards
+    /// passes in a row.
+    pub(crate) const fn is_bare_pass(self) -> bool {
         self.kind == PASS
     }
 
@@ -206,14 +214,15 @@ impl Move {
         }
     }
 
-    /// This move (not a pass, and without gating) followed by placing a
-    /// wall on `wall`.
+    /// This move (without gating) followed by placing a wall on `wall`;
+    /// for a pass, the wall alone.
     pub(crate) const fn with_wall(self, wall: Square) -> Move {
         let code = match self.kind {
             NORMAL if self.piece == NONE => WALLED_PLAIN,
             NORMAL => self.piece,
             EN_PASSANT => WALLED_EN_PASSANT,
             DROP => WALLED_DROP + self.piece,
+            PASS => WALLED_PASS,
             kind => WALLED_CASTLING + (kind - CASTLING),
         };
         Move {
@@ -242,7 +251,8 @@ impl Move {
             code if code < WALLED_PLAIN => (NORMAL, code),
             WALLED_PLAIN => (NORMAL, NONE),
             WALLED_EN_PASSANT => (EN_PASSANT, NONE),
-            code if code < WALLED_CASTLING => (DROP, code - WALLED_DROP),
+            code if code < WALLED_PASS => (DROP, code - WALLED_DROP),
+            WALLED_PASS => (PASS, NONE),
             code => (CASTLING + code - WALLED_CASTLING, NONE),
         };
         Move { piece, kind, ..self }
@@ -258,7 +268,10 @@ impl std::fmt::Debug for Move {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (from, to) = (self.from.index(), self.to.index());
         if self.is_pass() {
-            return write!(f, "Move({from}, pass)");
+            return match self.wall() {
+                Some(wall) => write!(f, "Move({from}, pass, wall {})", wall.index()),
+                None => write!(f, "Move({from}, pass)"),
+            };
         }
         if let Some(kind) = self.dropped() {
             return write!(f, "Move(kind {} @ {to})", kind.index());

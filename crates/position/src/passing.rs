@@ -166,7 +166,9 @@ impl<W: Word> Position<'_, W> {
     /// Remembers whether `mv`, about to be played, is a pass.
     #[inline(always)]
     pub(crate) fn remember_pass(&mut self, mv: Move) {
-        self.history.passes = if mv.is_pass() {
+        // A wall placed instead of a move is written as a pass, and does
+        // not count as one (Atlantis' walls would end the game).
+        self.history.passes = if mv.is_bare_pass() {
             self.history.passes.saturating_add(1).min(2)
         } else {
             0

@@ -169,7 +169,7 @@ impl<'v, W: Word> Position<'v, W> {
     /// ```
     pub fn san(&self, mv: Move) -> String {
         let mut text = self.san_without_suffix(mv);
-        if let Some(wall) = mv.wall() {
+        if let Some(wall) = self.written_wall(mv) {
             // `e4,e5`: the wall's square, before the check mark, as
             // Fairy-Stockfish writes it.
             let _ = write!(text, ",{}", coord(self.variant.size(), wall));
@@ -372,7 +372,7 @@ impl<'v, W: Word> Position<'v, W> {
         let legal: Vec<Move> = self
             .legal_moves()
             .into_iter()
-            .filter(|mv| gate_fits(mv) && mv.wall() == wall)
+            .filter(|mv| gate_fits(mv) && (mv.wall() == wall || (wall.is_some() && self.written_wall(*mv) == wall)))
             .collect();
         // Castling: `O-O`, `O-O-O`, naming the rook's square where two ways
         // go one direction (`O-O(h1)`).

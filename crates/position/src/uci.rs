@@ -216,7 +216,7 @@ impl<'v, W: Word> Position<'v, W> {
             drop_promoted: mv
                 .dropped()
                 .is_some_and(|kind| self.variant.setup_piece(self.turn, kind).promoted),
-            wall: mv.wall().map(|square| coord(size, square)),
+            wall: self.written_wall(mv).map(|square| coord(size, square)),
         }
     }
 
@@ -244,9 +244,15 @@ impl<'v, W: Word> Position<'v, W> {
     /// missing or unexpected promotion letter).
     pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
         let uci: UciMove = text.parse().map_err(UciError::Parse)?;
+        // A move without a wall reads without the placeholder wall it is
+        // written with where a side moves or places a wall.
+        let fits = |mv: Move| {
+            let written = self.uci(mv);
+            written == uci || (mv.wall().is_none() && UciMove { wall: None, ..written } == uci)
+        };
         self.legal_moves()
             .into_iter()
-            .find(|&mv| self.uci(mv) == uci)
+            .find(|&mv| fits(mv))
             .ok_or(UciError::Illegal { uci })
     }
 

@@ -12,13 +12,20 @@
 //! A move is legal if no royal piece of the mover's is attacked once the
 //! wall stands (the duck's old square open again): a wall may block a
 //! check, or screen a hopper's. Fairy-Stockfish judges the piece's move
-//! before its wall; no variant of its that places walls has a royal piece.
+//! before its wall; no variant of its that places walls after every move
+//! has a royal piece.
+//!
+//! Where a side either moves or places a wall ([`Walling::or_move`],
+//! Atlantis), a wall alone is a pass written with the wall, from and to
+//! the side's first piece (`a1a1,a1a3`), and is no way out of check, as
+//! in Fairy-Stockfish. Its plain moves are written with its placeholder
+//! wall on `a1` (`e2e4,e4a1`), and read with or without it.
 
 use fairy_geometry::{Coord, Geometry, Square, SquareSet, Word};
-use fairy_movement::Color;
+use fairy_movement::{Atom, Color, MoveTable, Part, TablePart};
 
 use crate::movegen::{MoveCollector, MoveSink};
-use crate::{Move, MoveList, Position, VariantError, Zone};
+use crate::{Legality, Move, MoveList, Position, VariantError, Zone};
 
 /// Where the wall a move places goes (Fairy-Stockfish's `wallingRule`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -36,6 +43,10 @@ pub enum WallRule {
     Past,
     /// On any empty square (isolation).
     Static,
+    /// On an empty square at the board's edge or next to a wall, as if the
+    /// board sank from its edges (Atlantis): a square is at the edge where
+    /// a step along a file or rank from it leaves the board.
+    Edge,
 }
 
 /// Walls placed by moves: the rule of where each goes, and the squares
@@ -64,6 +75,10 @@ pub struct Walling {
     /// Squares, as named, where neither side may place a wall.
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
     pub except: Vec<Coord>,
+    /// Whether a side places a wall instead of moving, not after it
+    /// (Fairy-Stockfish's `wallOrMove`).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
+    pub or_move: bool,
 }
 
 impl Walling {
@@ -73,7 +88,14 @@ impl Walling {
             rule,
             region: None,
             except: Vec::new(),
+            or_move: false,
         }
+    }
+
+    /// These walls, placed instead of a move (Atlantis).
+    #[must_use]
+    pub fn or_move(self) -> Walling {
+        Walling { or_move: true, ..self }
     }
 
     /// These walls, placed only in `region` (each side's, from its side).
@@ -100,6 +122,11 @@ impl Walling {
 pub(crate) struct CompiledWalling<W: Word> {
     pub rule: WallRule,
     pub open: [SquareSet<W>; 2],
+    pub or_move: bool,
+    /// For [`WallRule::Edge`]: the squares at the board's edge, and the
+    /// squares next to each square along files and ranks.
+    edges: SquareSet<W>,
+    neighbours: MoveTable<W>,
 }
 
 impl<W: Word> CompiledWalling<W> {
@@ -125,9 +152,23 @@ impl<W: Word> CompiledWalling<W> {
             };
             open[color.index()] = region - except;
         }
+        // Which squares touch is the board's whatever its grid.
+        let board = geometry.without_grid();
+        let neighbours = if walling.rule == WallRule::Edge {
+            MoveTable::compile(&board, &[TablePart::new(Part::leap(Atom::WAZIR), Color::White, board)])
+        } else {
+            MoveTable::compile(&board, &[])
+        };
+        let edges = SquareSet::<W>::board(size)
+            .iter()
+            .filter(|&square| neighbours.leaps(square).count() < 4)
+            .collect();
         Ok(CompiledWalling {
             rule: walling.rule,
             open,
+            or_move: walling.or_move,
+            edges,
+            neighbours,
         })
     }
 }
@@ -139,6 +180,9 @@ impl<W: Word> Position<'_, W> {
     #[inline(never)]
     pub(crate) fn generate_walled<S: MoveSink<W>>(&self, walling: &CompiledWalling<W>, sink: &mut S) {
         let judged = !self.variant.royal.is_empty() || self.variant.goals.has_pseudo_royals();
+        if walling.or_move {
+            return self.generate_wall_or_move(walling, judged, sink);
+        }
         let mut moves = MoveList::new();
         if judged {
             // Castling's path and end are judged with the wall standing.
@@ -160,6 +204,41 @@ impl<W: Word> Position<'_, W> {
                     .collect();
             }
             sink.walled(mv, walls);
+        }
+    }
+
+    /// The legal moves where a side moves or places a wall: its moves by
+    /// the legality strategy, and unless it is in check, a wall alone on
+    /// each square open to it, written from its first piece.
+    fn generate_wall_or_move<S: MoveSink<W>>(&self, walling: &CompiledWalling<W>, judged: bool, sink: &mut S) {
+        self.generate_by_strategy(sink);
+        let Some(first) = self.pieces(self.turn).first() else {
+            return;
+        };
+        if self.is_check() {
+            return;
+        }
+        let pass = Move::pass(first);
+        let mut walls = self.wall_squares(walling, pass);
+        // A wall only adds a blocker: only a hopper's screen could bring
+        // an attack.
+        if judged && self.variant.legality == Legality::MakeAndTest {
+            walls = walls
+                .iter()
+                .filter(|&wall| self.is_safe_after(pass.with_wall(wall)))
+                .collect();
+        }
+        sink.walled(pass, walls);
+    }
+
+    /// The square a move's wall is written with: its wall, or, for a move
+    /// without one where a side moves or places a wall, the placeholder
+    /// Fairy-Stockfish writes (`e2e4,e4a1`).
+    pub(crate) fn written_wall(&self, mv: Move) -> Option<Square> {
+        match (mv.wall(), &self.variant.walling) {
+            (Some(wall), _) => Some(wall),
+            (None, Some(walling)) if walling.or_move => Some(Square::new(0)),
+            (None, _) => None,
         }
     }
 
@@ -228,6 +307,13 @@ impl<W: Word> Position<'_, W> {
         match walling.rule {
             WallRule::Duck | WallRule::Static => empty,
             WallRule::Past => empty & SquareSet::from_square(from),
+            WallRule::Edge => {
+                let sunk = self
+                    .walls
+                    .iter()
+                    .fold(walling.edges, |open, wall| open | walling.neighbours.leaps(wall));
+                empty & sunk
+            }
             WallRule::Arrow => {
                 let kind = match (mv.dropped(), self.piece_at(from)) {
                     (Some(kind), _) => kind,

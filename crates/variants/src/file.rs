@@ -43,9 +43,12 @@
 //!                            # FEN), written `e2e4,e4e5`: "duck" (one wall, moved each
 //!                            # turn), "arrow" (where the piece could move from where it
 //!                            # landed: the amazons), "past" (on the square it left),
-//!                            # "static" (any empty square); `ranks`, `squares` and
+//!                            # "static" (any empty square), "edge" (at the board's edge or
+//!                            # next to a wall: Atlantis); `ranks`, `squares` and
 //!                            # `black_squares`: where each side may place walls (default
-//!                            # anywhere), `except`: where neither may (default none)
+//!                            # anywhere), `except`: where neither may (default none);
+//!                            # `or_move = true`: a wall instead of a move, written from the
+//!                            # side's first piece (`a1a1,a1a3`; default false)
 //! en_passant_zone = { ranks = [6] }  # where en passant captures may be made, counted
 //!                            # from the capturing side (default: anywhere; horde)
 //! checks_to_win = 3          # giving this many checks wins (three-check; default none);
@@ -297,6 +300,7 @@ enum WallRuleName {
     Arrow,
     Past,
     Static,
+    Edge,
 }
 
 impl From<WallRuleName> for WallRule {
@@ -306,6 +310,7 @@ impl From<WallRuleName> for WallRule {
             WallRuleName::Arrow => WallRule::Arrow,
             WallRuleName::Past => WallRule::Past,
             WallRuleName::Static => WallRule::Static,
+            WallRuleName::Edge => WallRule::Edge,
         }
     }
 }
@@ -484,6 +489,8 @@ struct WallingFile {
     black_squares: Option<Vec<String>>,
     #[serde(default)]
     except: Vec<String>,
+    #[serde(default)]
+    or_move: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -893,6 +900,9 @@ impl VariantFile {
                     region = region.with_black_squares(coords("walling", "black_squares", black)?);
                 }
                 walling = walling.region(region);
+            }
+            if file.or_move {
+                walling = walling.or_move();
             }
             spec = spec.walling(walling);
         }

@@ -366,7 +366,7 @@ const IGNORED: [&str; 10] = [
 
 /// Options of rule families this library does not have yet, each with the
 /// family's name; they are accepted with the value that turns them off.
-const UNSUPPORTED: [(&str, &str); 31] = [
+const UNSUPPORTED: [(&str, &str); 30] = [
     ("castlingWins", "castling goals"),
     ("twoBoards", "a second board feeding the hands"),
     ("sittuyinPromotion", "sittuyin promotion"),
@@ -382,7 +382,6 @@ const UNSUPPORTED: [(&str, &str); 31] = [
     ("dropPromoted", "pieces in hand and drops"),
     ("dropNoDoubled", "pieces in hand and drops"),
     ("dropNoDoubledCount", "pieces in hand and drops"),
-    ("wallOrMove", "wall placing"),
     ("seirawanGating", "gating"),
     ("diagonalLines", "palace diagonals"),
     ("shogiPawnDropMateIllegal", "pieces in hand and drops"),
@@ -472,6 +471,7 @@ struct Config {
     pass: [bool; 2],
     flying_general: bool,
     bikjang: bool,
+    wall_or_move: bool,
     en_passant_types: Option<[Vec<String>; 2]>,
     castling: bool,
     castling_kingside_file: u8,
@@ -574,6 +574,7 @@ impl Config {
             pass: [false; 2],
             flying_general: false,
             bikjang: false,
+            wall_or_move: false,
             en_passant_types: None,
             castling: true,
             castling_kingside_file: 6,
@@ -920,6 +921,9 @@ impl Config {
         if let Some(on) = flag("bikjangRule")? {
             self.bikjang = on;
         }
+        if let Some(on) = flag("wallOrMove")? {
+            self.wall_or_move = on;
+        }
         if let Some(text) = options.get("wallingRule") {
             self.walling_rule = match text.trim() {
                 "none" => None,
@@ -927,12 +931,7 @@ impl Config {
                 "duck" => Some(WallRule::Duck),
                 "past" => Some(WallRule::Past),
                 "static" => Some(WallRule::Static),
-                "edge" => {
-                    return Err(error(
-                        "wallingRule",
-                        "walls at the board's edges (edge) are not supported yet".to_string(),
-                    ));
-                }
+                "edge" => Some(WallRule::Edge),
                 _ => {
                     return Err(error(
                         "wallingRule",
@@ -1249,6 +1248,9 @@ impl Config {
             let mut walling = Walling::new(rule);
             if let Some(region) = &self.walling_region {
                 walling = walling.region(zone(region));
+            }
+            if self.wall_or_move {
+                walling = walling.or_move();
             }
             spec = spec.walling(walling);
         }
@@ -1785,7 +1787,7 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 107] = [
+const KNOWN: [&str; 108] = [
     "mustDrop",
     "mustDropType",
     "dropOppositeColoredBishop",
@@ -1836,6 +1838,7 @@ const KNOWN: [&str; 107] = [
     "flyingGeneral",
     "bikjangRule",
     "wallingRule",
+    "wallOrMove",
     "wallingRegion",
     "wallingRegionWhite",
     "wallingRegionBlack",

@@ -1,8 +1,10 @@
 //! The gallery's variants whose moves place walls (duck, amazons,
-//! isolation, isolation7x7, snailtrail, joust) against Fairy-Stockfish's
+//! isolation, isolation7x7, snailtrail, joust, and atlantis from
+//! Fairy-Stockfish's `variants.ini`) against Fairy-Stockfish's
 //! `tests/perft.sh` figures and its `go perft`, and one focused test per
 //! rule on a small position: the duck, the arrow, the wall left behind, the
-//! squares closed to walls, a wall that blocks a check, and the notation.
+//! squares closed to walls, the sinking edge, a wall instead of a move, a
+//! wall that blocks a check, and the notation.
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
@@ -21,6 +23,7 @@ gallery_variant!(isolation, "isolation");
 gallery_variant!(isolation7x7, "isolation7x7");
 gallery_variant!(snailtrail, "snailtrail");
 gallery_variant!(joust, "joust");
+gallery_variant!(atlantis, "atlantis");
 
 fn at<W: fairy_geometry::Word>(variant: &'static Variant<W>, fen: &str) -> Position<'static, W> {
     Position::from_fen(variant, fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
@@ -41,6 +44,7 @@ fn start_perft_as_fairy_stockfish() {
     assert_eq!(isolation7x7().start_position().perft(2), 49_500);
     assert_eq!(snailtrail().start_position().perft(5), 1_125);
     assert_eq!(joust().start_position().perft(5), 8_094);
+    assert_eq!(atlantis().start_position().perft(4), 658_937);
 }
 
 #[test]
@@ -54,6 +58,7 @@ fn start_perft_deep_as_fairy_stockfish_go_perft() {
     assert_eq!(isolation7x7().start_position().perft(3), 13_974_620);
     assert_eq!(snailtrail().start_position().perft(11), 19_910_670);
     assert_eq!(joust().start_position().perft(11), 32_767_952);
+    assert_eq!(atlantis().start_position().perft(5), 20_255_261);
 }
 
 // The rules, one small position each.
@@ -183,6 +188,54 @@ fn walled_moves_in_notation_as_fairy_stockfish_writes_them() {
     assert_eq!(castling.parse_san("O-O,e2").unwrap(), castle);
     let snail = snailtrail().start_position();
     assert_eq!(snail.san(snail.parse_uci("a1b1,b1a1").unwrap()), "Pb1,a1");
+}
+
+#[test]
+fn atlantis_sinks_an_empty_square_at_the_edge_or_next_to_a_wall_instead_of_moving() {
+    // 26 empty edge squares and the 4 next to the wall on d4, each sunk
+    // by a wall alone written from the king, and the king's 5 moves.
+    let position = at(atlantis(), "4k3/8/8/8/3*4/8/8/4K3 w - - 0 1");
+    let walls: Vec<String> = moves_from(&position, "e1")
+        .into_iter()
+        .filter(|mv| mv.starts_with("e1e1,"))
+        .collect();
+    assert_eq!(walls.len(), 30);
+    for square in ["d3", "d5", "c4", "e4", "a1", "h5", "b8"] {
+        assert!(walls.contains(&format!("e1e1,e1{square}")), "{square}");
+    }
+    assert!(
+        !walls.contains(&"e1e1,e1c3".to_owned()),
+        "c3 is neither at the edge nor next to a wall"
+    );
+    assert_eq!(position.perft(1), 35);
+}
+
+#[test]
+fn atlantis_sinking_is_no_way_out_of_check() {
+    // A wall on b1, c1 or d1 would cut the rook's line: only the king moves.
+    let position = at(atlantis(), "4k3/8/8/8/8/8/8/r3K3 w - - 0 1");
+    assert_eq!(moves(&position), ["e1d2,d2a1", "e1e2,e2a1", "e1f2,f2a1"]);
+}
+
+#[test]
+fn atlantis_moves_in_notation_as_fairy_stockfish_writes_them() {
+    let start = atlantis().start_position();
+    // A plain move with the placeholder wall, read with or without it.
+    let knight = start.parse_uci("b1c3").unwrap();
+    assert_eq!(start.parse_uci("b1c3,c3a1").unwrap(), knight);
+    assert_eq!(start.uci(knight).to_string(), "b1c3,c3a1");
+    assert_eq!(start.san(knight), "Nc3,a1");
+    assert_eq!(start.parse_san("Nc3").unwrap(), knight);
+    // A wall alone, from the side's first piece: a pass written as its
+    // move to its own square, which resets the n-move clock for a pawn.
+    let sink = start.parse_uci("a1a1,a1a5").unwrap();
+    assert_eq!(start.san(sink), "Ra1,a5");
+    assert_eq!(start.parse_san("Ra1,a5").unwrap(), sink);
+    let after = start.play_uci("b1c3 a7a7,a7a3 c3b1 a7a7,a7a4").unwrap();
+    assert_eq!(
+        after.fen(),
+        "rnbqkbnr/pppppppp/8/8/*7/*7/PPPPPPPP/RNBQKBNR w KQkq - 0 3"
+    );
 }
 
 fn kings_and_knight() -> Variant<u64> {

@@ -8,7 +8,7 @@
 
 #![allow(dead_code, clippy::unwrap_used)]
 
-use fairy_geometry::{Square, SquareSet, Word};
+use fairy_geometry::{Geometry, Square, SquareSet, Word};
 use fairy_movement::{Color, Mode, Part, Reach};
 use fairy_position::{
     CheckCounters, Enclosure, Goal, NetCrossing, PieceSpec, Position, Setup, SetupPiece, Variant, WallRule,
@@ -677,7 +677,8 @@ fn pseudo_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> 
         };
         // Where moves place walls, each wall's castling is judged with it
         // standing (`with_walls`).
-        let safe = variant.spec().walling.is_some() || castles_safely(variant, setup, king_from, king_to);
+        let walled_after = variant.spec().walling.as_ref().is_some_and(|walling| !walling.or_move);
+        let safe = walled_after || castles_safely(variant, setup, king_from, king_to);
         // Written as the king taking its rook where a plain king move has
         // the castling's coordinates.
         let plain_king_move = king_spec.movement.parts().iter().any(|part| {
@@ -1060,48 +1061,13 @@ fn with_walls<W: Word>(variant: &Variant<W>, setup: &Setup, candidates: Vec<Cand
     let Some(walling) = variant.spec().walling.as_ref() else {
         return candidates;
     };
-    let us = setup.turn;
-    let size = variant.size();
+    if walling.or_move {
+        // Walls come instead of moves (see `walls_alone`).
+        return candidates;
+    }
     let mut walled = Vec::new();
     for candidate in candidates {
-        // The board with the piece moved, and nothing else done.
-        let mut moved = setup.clone();
-        let piece = moved.board[candidate.from.index()].take();
-        if let Some(victim) = candidate.en_passant_victim {
-            moved.board[victim.index()] = None;
-        }
-        if let Some((rook_from, rook_to)) = candidate.rook {
-            let rook = moved.board[rook_from.index()].take();
-            moved.board[rook_to.index()] = rook;
-        }
-        let letter = candidate.drop.or(piece.map(|piece| piece.letter)).unwrap();
-        moved.board[candidate.to.index()] = Some(SetupPiece::new(us, letter));
-        let open = |square: Square| {
-            moved.piece_at(square).is_none()
-                && !moved.is_wall(square)
-                && !walling.except.iter().any(|&coord| size.square(coord) == Some(square))
-                && walling
-                    .region
-                    .as_ref()
-                    .is_none_or(|zone| in_zone(variant, zone, us, square))
-        };
-        let squares: Vec<Square> = match walling.rule {
-            WallRule::Past => vec![candidate.from],
-            WallRule::Arrow => {
-                // The piece as it moved, before any promotion.
-                let spec = spec_of(variant, letter);
-                usable_parts(variant, spec, us, candidate.to)
-                    .iter()
-                    .filter(|part| part.mode().can_move())
-                    .flat_map(|part| destinations(variant, &moved, spec, part, us, candidate.to, Landing::Empty))
-                    .collect()
-            }
-            _ => size.squares().collect(),
-        };
-        let mut squares: Vec<Square> = squares.into_iter().filter(|&square| open(square)).collect();
-        squares.sort();
-        squares.dedup();
-        for wall in squares {
+        for wall in wall_squares(variant, walling, setup, &candidate) {
             if candidate.rook.is_some() {
                 // Castling is judged with the wall standing, the duck lifted.
                 let mut walled_setup = setup.clone();
@@ -1121,6 +1087,122 @@ fn with_walls<W: Word>(variant: &Variant<W>, setup: &Setup, candidates: Vec<Cand
         }
     }
     walled
+}
+
+/// The squares where the wall after `candidate` may go, sorted.
+fn wall_squares<W: Word>(
+    variant: &Variant<W>,
+    walling: &fairy_position::Walling,
+    setup: &Setup,
+    candidate: &Candidate,
+) -> Vec<Square> {
+    let us = setup.turn;
+    let size = variant.size();
+    // The board with the piece moved, and nothing else done.
+    let mut moved = setup.clone();
+    let piece = moved.board[candidate.from.index()].take();
+    if let Some(victim) = candidate.en_passant_victim {
+        moved.board[victim.index()] = None;
+    }
+    if let Some((rook_from, rook_to)) = candidate.rook {
+        let rook = moved.board[rook_from.index()].take();
+        moved.board[rook_to.index()] = rook;
+    }
+    let letter = candidate.drop.or(piece.map(|piece| piece.letter)).unwrap();
+    moved.board[candidate.to.index()] = Some(SetupPiece::new(us, letter));
+    let squares: Vec<Square> = match walling.rule {
+        WallRule::Past => vec![candidate.from],
+        WallRule::Arrow => {
+            // The piece as it moved, before any promotion.
+            let spec = spec_of(variant, letter);
+            usable_parts(variant, spec, us, candidate.to)
+                .iter()
+                .filter(|part| part.mode().can_move())
+                .flat_map(|part| destinations(variant, &moved, spec, part, us, candidate.to, Landing::Empty))
+                .collect()
+        }
+        _ => size.squares().collect(),
+    };
+    let mut squares: Vec<Square> = squares
+        .into_iter()
+        .filter(|&square| open_to_wall(variant, walling, &moved, square))
+        .collect();
+    squares.sort();
+    squares.dedup();
+    squares
+}
+
+/// Whether the side to move in `setup` may place a wall on `square`: an
+/// empty square, open to its walls, not excepted, and under the edge rule
+/// at the board's edge or next to a wall along a file or rank.
+fn open_to_wall<W: Word>(
+    variant: &Variant<W>,
+    walling: &fairy_position::Walling,
+    setup: &Setup,
+    square: Square,
+) -> bool {
+    let size = variant.size();
+    let geometry = Geometry::new(size);
+    let geometry = if variant.geometry().is_cylinder() {
+        geometry.with_cylinder()
+    } else {
+        geometry
+    };
+    let orthogonal = [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(files, ranks)| geometry.step(square, files, ranks));
+    let sinking = walling.rule != WallRule::Edge
+        || orthogonal
+            .iter()
+            .any(|step| step.as_ref().is_none_or(|step| setup.is_wall(step.to)));
+    setup.piece_at(square).is_none()
+        && !setup.is_wall(square)
+        && sinking
+        && !walling.except.iter().any(|&coord| size.square(coord) == Some(square))
+        && walling
+            .region
+            .as_ref()
+            .is_none_or(|zone| in_zone(variant, zone, setup.turn, square))
+}
+
+/// Where a side moves or places a wall: its walls alone, unless it is in
+/// check, each written from its first piece and with no royal piece of
+/// its attacked once the wall stands.
+fn walls_alone<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<String> {
+    let Some(walling) = variant.spec().walling.as_ref().filter(|walling| walling.or_move) else {
+        return Vec::new();
+    };
+    let size = variant.size();
+    let us = setup.turn;
+    let first = size
+        .squares()
+        .find(|&s| setup.piece_at(s).is_some_and(|p| p.color == us));
+    let Some(first) = first.filter(|_| !in_check(variant, setup, us)) else {
+        return Vec::new();
+    };
+    // A pass from the first piece: where its wall goes is worked out as
+    // for a move of that piece to its own square.
+    let pass = Candidate {
+        from: first,
+        to: first,
+        promotion: None,
+        en_passant_victim: None,
+        rook: None,
+        written_to: None,
+        drop: None,
+        wall: None,
+    };
+    wall_squares(variant, walling, setup, &pass)
+        .into_iter()
+        .filter(|&square| {
+            let mut walled = setup.clone();
+            if walling.rule == WallRule::Duck {
+                walled.walls.clear();
+            }
+            walled.walls.push(square);
+            walled.walls.sort();
+            !in_check(variant, &walled, us)
+        })
+        .map(|square| format!("{0}{0},{0}{1}", size.name(first), size.name(square)))
+        .collect()
 }
 
 /// The legal moves of `position`, in coordinate notation, sorted.
@@ -1148,8 +1230,17 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
         .into_iter()
         .map(|candidate| {
             let to = candidate.written_to.unwrap_or(candidate.to);
+            // Where walls come instead of moves, a move is written with
+            // Fairy-Stockfish's placeholder wall on the first square.
+            let placeholder = variant
+                .spec()
+                .walling
+                .as_ref()
+                .is_some_and(|walling| walling.or_move)
+                .then(|| Square::new(0));
             let wall = candidate
                 .wall
+                .or(placeholder)
                 .map(|wall| format!(",{}{}", size.name(to), size.name(wall)))
                 .unwrap_or_default();
             if let Some(letter) = candidate.drop {
@@ -1174,6 +1265,7 @@ pub fn legal_moves<W: Word>(position: &Position<'_, W>) -> Vec<String> {
         })
         .collect();
     legal.extend(gated);
+    legal.extend(walls_alone(variant, &setup));
     legal.sort();
     legal.dedup();
     // A pass, from and to the royal piece's square, or the first piece's:

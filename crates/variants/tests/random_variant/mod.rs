@@ -514,8 +514,17 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     // Walls placed by moves, where no rule they do not combine with is
     // drawn: by each rule, maybe kept off some squares.
     if choices.chance(2) {
-        let rules = [WallRule::Duck, WallRule::Arrow, WallRule::Past, WallRule::Static];
+        let rules = [
+            WallRule::Duck,
+            WallRule::Arrow,
+            WallRule::Past,
+            WallRule::Static,
+            WallRule::Edge,
+        ];
         let mut walling = Walling::new(rules[choices.below(rules.len())]);
+        if choices.chance(3) {
+            walling = walling.or_move();
+        }
         if choices.chance(3) {
             walling = walling.region(Zone::ranks(1..=ranks - 1 - choices.below(2) as u8));
         }
