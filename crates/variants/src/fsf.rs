@@ -9,7 +9,8 @@
 //! `capablanca`, `fischerandom`, `caparandom`, `crazyhouse`, `loop`,
 //! `chessgi`, `pocketknight`, `capahouse`, `placement`, `flipersi`,
 //! `flipello`, `ataxx`, `makruk`, `cambodian`, `karouk`, `minixiangqi`,
-//! `xiangqi`, `manchu`), or without one from Fairy-Stockfish's template:
+//! `xiangqi`, `manchu`, `janggi`, `janggitraditional`, `janggimodern`,
+//! `janggicasual`), or without one from Fairy-Stockfish's template:
 //! the rules of chess and no pieces. The options mean what Fairy-Stockfish's
 //! documentation (at the top of its `variants.ini`) says they mean.
 //!
@@ -366,7 +367,7 @@ const IGNORED: [&str; 10] = [
 
 /// Options of rule families this library does not have yet, each with the
 /// family's name; they are accepted with the value that turns them off.
-const UNSUPPORTED: [(&str, &str); 30] = [
+const UNSUPPORTED: [(&str, &str); 29] = [
     ("castlingWins", "castling goals"),
     ("twoBoards", "a second board feeding the hands"),
     ("sittuyinPromotion", "sittuyin promotion"),
@@ -383,7 +384,6 @@ const UNSUPPORTED: [(&str, &str); 30] = [
     ("dropNoDoubled", "pieces in hand and drops"),
     ("dropNoDoubledCount", "pieces in hand and drops"),
     ("seirawanGating", "gating"),
-    ("diagonalLines", "palace diagonals"),
     ("shogiPawnDropMateIllegal", "pieces in hand and drops"),
     ("shatarMateRule", "shatar's mate rule"),
     ("flagPieceCount", "flags of several pieces"),
@@ -508,6 +508,8 @@ struct Config {
     /// `soldierPromotionRank`, from 1: where soldiers start stepping
     /// sideways too.
     soldier_promotion_rank: u8,
+    /// Squares joined by diagonal lines (janggi's palaces).
+    diagonal_lines: Vec<Coord>,
     checkmate_value: GameResult,
     extinction_value: Option<GameResult>,
     extinction_claim: bool,
@@ -607,6 +609,7 @@ impl Config {
             cambodian_moves: false,
             immobility_illegal: false,
             soldier_promotion_rank: 1,
+            diagonal_lines: Vec::new(),
             checkmate_value: GameResult::Loss,
             extinction_value: None,
             extinction_claim: false,
@@ -1043,6 +1046,9 @@ impl Config {
         if let Some(rank) = rank("soldierPromotionRank")? {
             self.soldier_promotion_rank = rank;
         }
+        if let Some(squares) = region("diagonalLines")? {
+            self.diagonal_lines = squares;
+        }
         if let Some(counting) = read_as(&options, "materialCounting", parse_material_counting, &error)? {
             self.material_counting = counting;
         }
@@ -1449,14 +1455,6 @@ impl Config {
             if key == "pawn" && double_step {
                 betza.push_str("ifmnD");
             }
-            if key == "janggiElephant" || key == "janggiCannon" {
-                // Janggi's elephant leaps in two legs, and its cannon hops
-                // no cannon: the gallery's janggi spells them out.
-                return Err(error(
-                    key,
-                    "janggi's elephant and cannon are not supported by this reader yet".to_string(),
-                ));
-            }
             let movement: Movement = betza.parse().map_err(|e| error(key, format!("{betza:?}: {e}")))?;
             let movement = match &en_passant_types {
                 None => crate::file::en_passant_marks(movement, None),
@@ -1472,14 +1470,30 @@ impl Config {
                 movement
             };
             let mut spec_piece = PieceSpec::new(letter, piece.name.clone(), movement).initial(initial.clone());
-            if let Some(zone) = soldier_zone {
+            if let Some(zone) = &soldier_zone {
                 spec_piece = spec_piece.zone_moves(ZoneMoves::new(
-                    zone,
+                    zone.clone(),
                     "sW".parse().map_err(|e| error(key, format!("{e}")))?,
                 ));
             }
             if key == "king" {
                 spec_piece = spec_piece.royal();
+            }
+            if key == "janggiCannon" {
+                // It neither hops over nor takes a cannon.
+                spec_piece = spec_piece.sparing_own_kind().unscreened_by_own_kind();
+            }
+            if let Some(betza) = self.diagonal_moves(key, &betza) {
+                if soldier_zone.is_some() {
+                    return Err(error(
+                        "diagonalLines",
+                        "diagonal lines for a soldier with a promotion rank are not supported".to_string(),
+                    ));
+                }
+                let lines = on_board(&self.diagonal_lines);
+                let zone = Zone::squares(lines.clone()).with_black_squares(lines);
+                let movement = betza.parse().map_err(|e| error(key, format!("{e}")))?;
+                spec_piece = spec_piece.zone_moves(ZoneMoves::new(zone, movement).confined());
             }
             if self.cambodian_moves {
                 // The unmoved king's knight leap forward, the unmoved
@@ -1562,6 +1576,25 @@ impl Config {
 }
 
 impl Config {
+    /// The moves along the diagonal lines of a piece of type `key` (with
+    /// `betza` its moves) standing on one of them, as Fairy-Stockfish gives
+    /// them: a wazir's (and a king's moving as one) a ferz's, a soldier's
+    /// forward ones, a rook's a bishop's, a janggi cannon's its hops along
+    /// them; each to a square of the lines.
+    fn diagonal_moves(&self, key: &str, betza: &str) -> Option<&'static str> {
+        if self.diagonal_lines.is_empty() {
+            return None;
+        }
+        match key {
+            "wazir" => Some("F"),
+            "king" if betza == "W" => Some("F"),
+            "soldier" => Some("fF"),
+            "rook" => Some("B"),
+            "janggiCannon" => Some("pB"),
+            _ => None,
+        }
+    }
+
     /// Where Fairy-Stockfish drops pawns: not in the promotion zone nor on
     /// the first rank, unless options allow them there.
     fn pawn_drop_zone(&self) -> Zone {
@@ -1787,7 +1820,7 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 108] = [
+const KNOWN: [&str; 109] = [
     "mustDrop",
     "mustDropType",
     "dropOppositeColoredBishop",
@@ -1839,6 +1872,7 @@ const KNOWN: [&str; 108] = [
     "bikjangRule",
     "wallingRule",
     "wallOrMove",
+    "diagonalLines",
     "wallingRegion",
     "wallingRegionWhite",
     "wallingRegionBlack",

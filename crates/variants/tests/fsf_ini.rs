@@ -13,13 +13,14 @@ const FSF_VARIANTS: &str = include_str!("data/fsf-variants.ini");
 
 /// The sections of Fairy-Stockfish's file this library plays, each found
 /// equal to Fairy-Stockfish by `tools/fsf_diff.py --ini`.
-const LOADED: [&str; 82] = [
+const LOADED: [&str; 84] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
     "atomic-giveaway-hill",
     "coffeehouse",
     "xiangqihouse",
+    "janggihouse",
     "anti-losalamos",
     "indiangreat",
     "centaurking",
@@ -39,6 +40,7 @@ const LOADED: [&str; 82] = [
     "orda",
     "ordamirror",
     "gothhouse",
+    "synochess",
     "capture",
     "doublearmy",
     "pawnsmassacre",
@@ -170,10 +172,6 @@ fn options_are_errors_naming_the_key_unless_they_turn_a_rule_off() {
         "[tiny] customPiece1: a custom piece needs its moves: letter:Betza"
     );
     assert_eq!(
-        error("janggiCannon = c"),
-        "[tiny] janggiCannon: janggi's elephant and cannon are not supported by this reader yet"
-    );
-    assert_eq!(
         error("mobilityRegionWhiteRookk = *1"),
         "[tiny] mobilityRegionWhiteRookk: not an option of Fairy-Stockfish's variant format (mobilityRegion, then White or Black, then a piece type: mobilityRegionWhiteRook)"
     );
@@ -279,4 +277,36 @@ fn built_in_variants_restated_as_options_give_fairy_stockfish_perft_figures() {
         let variant = AnyVariant::new(spec(text, name)).unwrap();
         assert_eq!(variant.visit(Perft(depth)), nodes, "{name}");
     }
+}
+
+#[test]
+fn janggi_and_its_diagonal_lines_read_as_fairy_stockfish_reads_them() {
+    // The built-in janggi restated as options (its cannon, its elephant,
+    // `diagonalLines` for the palaces), against Fairy-Stockfish's
+    // `tests/perft.sh`.
+    let janggi = AnyVariant::new(spec("[janggi2:janggi]\n", "janggi2")).unwrap();
+    assert_eq!(janggi.visit(Perft(4)), 1_065_277);
+    struct PerftFrom(&'static str, u32);
+    impl VariantVisitor for PerftFrom {
+        type Output = u64;
+        fn visit<W: fairy_geometry::Word>(self, variant: &fairy_position::Variant<W>) -> u64 {
+            fairy_position::Position::from_fen(variant, self.0)
+                .unwrap()
+                .perft(self.1)
+        }
+    }
+    let palace = "1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1";
+    assert_eq!(janggi.visit(PerftFrom(palace, 4)), 76_763);
+    let cannons = "1Pbcka3/3nNn1c1/N2CaC3/1pB6/9/9/5P3/9/4K4/9 w - - 0 23";
+    assert_eq!(janggi.visit(PerftFrom(cannons, 4)), 151_202);
+    // A wazir on a palace corner steps along the diagonal to the centre;
+    // a knight, which has no diagonal lines, does not gain any.
+    let text = "[lines:chess]\nwazir = a\ndiagonalLines = a1 b2 c3\nstartFen = 4k3/8/8/8/8/8/8/A3K3 w - - 0 1\n";
+    let lines = spec(text, "lines");
+    let wazir = lines.pieces.iter().find(|piece| piece.letter == 'A').unwrap();
+    assert!(wazir.zone_moves.is_some());
+    let knight = lines.pieces.iter().find(|piece| piece.letter == 'N').unwrap();
+    assert!(knight.zone_moves.is_none());
+    // a2, b1 and along the line b2 (not c3: a ferz's step).
+    assert_eq!(AnyVariant::new(lines).unwrap().visit(Perft(1)), 3 + 5);
 }
