@@ -1,5 +1,6 @@
 //! Drops that must enclose and moves that flip what they enclose: the
-//! reversi family (flipello, flipersi) and ataxx.
+//! reversi family (flipello, flipersi), ataxx, and from Fairy-Stockfish's
+//! `variants.ini` snort and quadwrangle.
 //!
 //! Two rules of one family, as Fairy-Stockfish has them
 //! (`enclosingDrop`, `flipEnclosedPieces`): where a drop may go, judged by
@@ -29,6 +30,13 @@ pub enum Enclosure {
     /// next to a piece of the mover's; a move flips every enemy piece next
     /// to where it lands.
     Ataxx,
+    /// Snort's, for drops only: a drop may not stand next to an enemy
+    /// piece along a file or rank.
+    Snort,
+    /// Quadwrangle's, for flips only: as ataxx's after a plain move on
+    /// the board, and after a drop (or a promotion, en passant, castling)
+    /// only if a piece of the mover's stands next to it.
+    Quadwrangle,
 }
 
 /// The enclosing rules of a variant: where drops must go, and what moves
@@ -108,6 +116,9 @@ pub(crate) struct CompiledEnclosing<W: Word> {
     opening: [SquareSet<W>; 2],
     /// The squares next to each square.
     neighbours: MoveTable<W>,
+    /// The squares next to each square along files and ranks (for
+    /// [`Enclosure::Snort`]).
+    orthogonal: MoveTable<W>,
     /// The queen lines out of each square (for [`Enclosure::Reversi`]).
     lines: MoveTable<W>,
 }
@@ -136,12 +147,27 @@ impl<W: Word> CompiledEnclosing<W> {
             let parts = parts.map(|part| TablePart::new(part, Color::White, board));
             MoveTable::compile(&board, &parts)
         };
+        if enclosing.drops == Some(Enclosure::Quadwrangle) {
+            return Err(VariantError::Enclosing {
+                reason: "quadwrangle's rule is one of flips, not of drops".to_owned(),
+            });
+        }
+        if enclosing.flips == Some(Enclosure::Snort) {
+            return Err(VariantError::Enclosing {
+                reason: "snort's rule is one of drops, not of flips".to_owned(),
+            });
+        }
         let reversi = [enclosing.drops, enclosing.flips].contains(&Some(Enclosure::Reversi));
         Ok(CompiledEnclosing {
             drops: enclosing.drops,
             flips: enclosing.flips,
             opening,
             neighbours: table([Part::leap(Atom::WAZIR), Part::leap(Atom::FERZ)]),
+            orthogonal: if enclosing.drops == Some(Enclosure::Snort) {
+                MoveTable::compile(&board, &[TablePart::new(Part::leap(Atom::WAZIR), Color::White, board)])
+            } else {
+                MoveTable::compile(&board, &[])
+            },
             lines: if reversi {
                 table([Part::ride(Atom::WAZIR), Part::ride(Atom::FERZ)])
             } else {
@@ -170,6 +196,12 @@ impl<W: Word> Position<'_, W> {
                 .iter()
                 .filter(|&square| next_to(square, theirs) && self.enclosed_runs(enclosing, square, us).any())
                 .collect(),
+            Some(Enclosure::Snort) => empty
+                .iter()
+                .filter(|&square| !enclosing.orthogonal.leaps(square).intersects(theirs))
+                .collect(),
+            // Refused when compiled.
+            Some(Enclosure::Quadwrangle) => empty,
         }
     }
 
@@ -189,14 +221,24 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// Turns to the mover's colour the enemy pieces its piece now on `to`
-    /// encloses, before the turn passes; returns their squares.
+    /// encloses, before the turn passes; returns their squares. Under the
+    /// quadwrangle rule a move that is not `plain` (a drop, a promotion,
+    /// en passant or castling, as Fairy-Stockfish tells moves apart)
+    /// flips only next to a piece of the mover's.
     #[cold]
-    pub(crate) fn flip_enclosed(&mut self, enclosing: &CompiledEnclosing<W>, to: Square) -> SquareSet<W> {
+    pub(crate) fn flip_enclosed(&mut self, enclosing: &CompiledEnclosing<W>, to: Square, plain: bool) -> SquareSet<W> {
         let us = self.turn;
         let theirs = self.by_color[us.other().index()];
         let flipped = match enclosing.flips {
-            None => return SquareSet::EMPTY,
+            None | Some(Enclosure::Snort) => return SquareSet::EMPTY,
             Some(Enclosure::Ataxx) => enclosing.neighbours.leaps(to) & theirs,
+            Some(Enclosure::Quadwrangle) => {
+                let near = enclosing.neighbours.leaps(to);
+                if !plain && !near.intersects(self.by_color[us.index()]) {
+                    return SquareSet::EMPTY;
+                }
+                near & theirs
+            }
             Some(Enclosure::Reversi) => self.enclosed_runs(enclosing, to, us),
         };
         for square in flipped {

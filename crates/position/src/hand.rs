@@ -622,7 +622,7 @@ impl<'v, W: Word> Position<'v, W> {
         }
         self.put(to, crate::position::code(us, kind));
         if let Some(enclosing) = &self.variant.enclosing {
-            let flipped = self.flip_enclosed(enclosing, to);
+            let flipped = self.flip_enclosed(enclosing, to, false);
             self.lose_castling(flipped);
             if self.variant.has_gates {
                 self.close_gates(self.stale_gates());

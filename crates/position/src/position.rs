@@ -665,7 +665,7 @@ impl<'v, W: Word> Position<'v, W> {
                     self.put(rule.rook_to, rook);
                 }
                 if let Some(enclosing) = &variant.enclosing {
-                    destroyed |= self.flip_enclosed(enclosing, rule.king_to);
+                    destroyed |= self.flip_enclosed(enclosing, rule.king_to, false);
                 }
             }
         } else {
@@ -697,7 +697,7 @@ impl<'v, W: Word> Position<'v, W> {
             }
             // Before en passant is judged: flips may change who could take.
             if let Some(enclosing) = &variant.enclosing {
-                destroyed |= self.flip_enclosed(enclosing, to);
+                destroyed |= self.flip_enclosed(enclosing, to, promotion.is_none() && !mv.is_en_passant());
             }
             // A double step that promotes leaves nothing to take en passant.
             if kind.leaves_en_passant && promotion.is_none() {

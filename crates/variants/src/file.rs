@@ -34,11 +34,13 @@
 //! full_board = false         # a board without an empty square ends the game (reversi)
 //! enclosing = { drops = "reversi", flips = "reversi", opening = ["d4", "e4", "d5", "e5"] }
 //!                            # drops: a drop must enclose a run of enemy pieces between it
-//!                            # and a piece of the mover's along a queen line ("reversi"), or
-//!                            # stand next to a piece of the mover's ("ataxx"); flips: a move
+//!                            # and a piece of the mover's along a queen line ("reversi"),
+//!                            # stand next to a piece of the mover's ("ataxx"), or next to no
+//!                            # enemy piece along a file or rank ("snort"); flips: a move
 //!                            # turns to its colour the runs it encloses ("reversi") or the
-//!                            # enemy pieces next to where it lands ("ataxx"); opening: squares
-//!                            # drops fill first while any is empty (default: none of these)
+//!                            # enemy pieces next to where it lands ("ataxx"; "quadwrangle":
+//!                            # after a drop only next to a piece of the mover's); opening:
+//!                            # squares drops fill first while any is empty (default: none)
 //! walling = { rule = "duck", except = ["c1", "d8"] }  # every move places a wall (`*` in
 //!                            # FEN), written `e2e4,e4e5`: "duck" (one wall, moved each
 //!                            # turn), "arrow" (where the piece could move from where it
@@ -321,6 +323,8 @@ impl From<WallRuleName> for WallRule {
 enum EnclosureName {
     Reversi,
     Ataxx,
+    Snort,
+    Quadwrangle,
 }
 
 impl From<EnclosureName> for Enclosure {
@@ -328,6 +332,8 @@ impl From<EnclosureName> for Enclosure {
         match rule {
             EnclosureName::Reversi => Enclosure::Reversi,
             EnclosureName::Ataxx => Enclosure::Ataxx,
+            EnclosureName::Snort => Enclosure::Snort,
+            EnclosureName::Quadwrangle => Enclosure::Quadwrangle,
         }
     }
 }

@@ -1002,7 +1002,9 @@ impl Config {
         if let Some(on) = flag("stalematePieceCount")? {
             self.stalemate_piece_count = on;
         }
-        let enclosure = |key: &str, rules: &[&str]| {
+        // Each option has rules of its own beside reversi's and ataxx's
+        // (`own`), and some this library lacks (`missing`).
+        let enclosure = |key: &str, own: (&str, Enclosure), missing: &[&str]| {
             read_as(
                 &options,
                 key,
@@ -1010,22 +1012,24 @@ impl Config {
                     "none" => Ok(None),
                     "reversi" => Ok(Some(Enclosure::Reversi)),
                     "ataxx" => Ok(Some(Enclosure::Ataxx)),
-                    other if rules.contains(&other) => Err(format!("the {other} rule is not supported yet")),
+                    name if name == own.0 => Ok(Some(own.1)),
+                    other if missing.contains(&other) => Err(format!("the {other} rule is not supported yet")),
                     other => Err(format!(
-                        "expected reversi, ataxx, {} or none, not {other:?}",
-                        rules.join(", ")
+                        "expected reversi, ataxx, {}{} or none, not {other:?}",
+                        own.0,
+                        missing.iter().map(|name| format!(", {name}")).collect::<String>()
                     )),
                 },
                 &error,
             )
         };
-        if let Some(rule) = enclosure("enclosingDrop", &["snort", "anyside", "top"])? {
+        if let Some(rule) = enclosure("enclosingDrop", ("snort", Enclosure::Snort), &["anyside", "top"])? {
             self.enclosing_drop = rule;
         }
         if let Some(squares) = region("enclosingDropStart")? {
             self.enclosing_drop_start = squares;
         }
-        if let Some(rule) = enclosure("flipEnclosedPieces", &["quadwrangle"])? {
+        if let Some(rule) = enclosure("flipEnclosedPieces", ("quadwrangle", Enclosure::Quadwrangle), &[])? {
             self.flip_enclosed_pieces = rule;
         }
         if let Some(on) = flag("freeDrops")? {

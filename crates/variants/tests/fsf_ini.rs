@@ -13,7 +13,7 @@ const FSF_VARIANTS: &str = include_str!("data/fsf-variants.ini");
 
 /// The sections of Fairy-Stockfish's file this library plays, each found
 /// equal to Fairy-Stockfish by `tools/fsf_diff.py --ini`.
-const LOADED: [&str; 84] = [
+const LOADED: [&str; 88] = [
     "allwayspawns",
     "3check-crazyhouse",
     "atomic-giveaway",
@@ -89,6 +89,10 @@ const LOADED: [&str; 84] = [
     "river",
     "dragon-chess",
     "nim",
+    "quadwrangle",
+    "quadwrangle7x7",
+    "crusade",
+    "snort",
     "blackletter",
     "atlantis",
     "ajax-orthodox",

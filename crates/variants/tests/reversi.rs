@@ -2,7 +2,9 @@
 //! against Fairy-Stockfish's `tests/perft.sh` figures and its `go perft`,
 //! and one focused test per rule on a small position: drops that must
 //! enclose, the opening squares, flips along lines and next to a move,
-//! free drops, passing when stalemated, and the ends scored by counting.
+//! free drops, passing when stalemated, and the ends scored by counting;
+//! and snort's and quadwrangle's rules, read from Fairy-Stockfish's
+//! `variants.ini`.
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
@@ -22,6 +24,12 @@ gallery_variant!(flipello, "flipello");
 gallery_variant!(flipello10, "flipello10", u128);
 gallery_variant!(flipersi, "flipersi");
 gallery_variant!(ataxx, "ataxx");
+
+/// A section of Fairy-Stockfish's `variants.ini` (kept in `tests/data`).
+fn from_fsf_ini(name: &str) -> &'static Variant<u64> {
+    let spec = fairy_variants::fsf::spec_from_ini(include_str!("data/fsf-variants.ini"), name).unwrap();
+    Box::leak(Box::new(Variant::new(spec).unwrap()))
+}
 
 fn at<W: fairy_geometry::Word>(variant: &'static Variant<W>, fen: &str) -> Position<'static, W> {
     Position::from_fen(variant, fen).unwrap_or_else(|error| panic!("{fen}: {error}"))
@@ -218,4 +226,37 @@ fn enclosing_rules_are_refused_with_royal_pieces_or_without_drops() {
     // Flips alone need no drops: the discs never move, so nothing is legal.
     let flips_only = Variant::<u64>::new(base().enclosing(Enclosing::new().flips(Enclosure::Ataxx))).unwrap();
     assert!(flips_only.start_position().legal_moves().is_empty());
+}
+
+#[test]
+fn snort_and_quadwrangle_start_perft_as_fairy_stockfish() {
+    // Fairy-Stockfish's `go perft` with its `variants.ini` loaded.
+    assert_eq!(from_fsf_ini("snort").start_position().perft(3), 222_792);
+    assert_eq!(from_fsf_ini("quadwrangle").start_position().perft(2), 28_680);
+}
+
+#[test]
+fn a_snort_drop_may_not_stand_next_to_an_enemy_piece_along_a_file_or_rank() {
+    // Anywhere but d4 and the four squares beside it: 59 (a diagonal
+    // neighbour is allowed).
+    let position = at(from_fsf_ini("snort"), "8/8/8/8/3p4/8/8/8 w - - 0 1");
+    let drops = moves(&position);
+    assert_eq!(drops.len(), 59);
+    assert!(drops.contains(&"P@e5".to_owned()));
+    assert!(!drops.contains(&"P@e4".to_owned()) && !drops.contains(&"P@d5".to_owned()));
+}
+
+#[test]
+fn a_quadwrangle_drop_flips_only_next_to_a_piece_of_the_mover_and_a_move_always() {
+    let quadwrangle = from_fsf_ini("quadwrangle");
+    let alone = at(quadwrangle, "8/8/8/8/3p4/8/8/8 w - - 0 1").play_uci("P@e5").unwrap();
+    assert_eq!(alone.fen(), "8/8/8/4P3/3p4/8/8/8 b - - 0 1");
+    let beside = at(quadwrangle, "8/8/5P2/8/3p4/8/8/8 w - - 0 1")
+        .play_uci("P@e5")
+        .unwrap();
+    assert_eq!(beside.fen(), "8/8/5P2/4P3/3P4/8/8/8 b - - 0 1");
+    let moved = at(quadwrangle, "8/8/8/8/3p4/8/8/P7 w - - 0 1")
+        .play_uci("a1c3")
+        .unwrap();
+    assert_eq!(moved.fen(), "8/8/8/8/3P4/2P5/8/8 b - - 1 1");
 }

@@ -911,7 +911,8 @@ fn drops<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
 
 /// Whether a drop on the empty square `to` meets the enclosing rules: on
 /// an empty opening square while there is one; otherwise enclosing a run
-/// (reversi) or next to a piece of the mover's (ataxx).
+/// (reversi), next to a piece of the mover's (ataxx), or next to no enemy
+/// piece along a file or rank (snort).
 fn encloses<W: Word>(variant: &Variant<W>, setup: &Setup, to: Square) -> bool {
     let Some(enclosing) = variant.spec().enclosing.as_ref() else {
         return true;
@@ -929,6 +930,12 @@ fn encloses<W: Word>(variant: &Variant<W>, setup: &Setup, to: Square) -> bool {
             .into_iter()
             .any(|s| setup.piece_at(s).is_some_and(|p| p.color == us)),
         Some(Enclosure::Reversi) => !enclosed_runs(variant, setup, to, us).is_empty(),
+        Some(Enclosure::Snort) => [(1, 0), (-1, 0), (0, 1), (0, -1)].into_iter().all(|(files, ranks)| {
+            variant
+                .geometry()
+                .step(to, files, ranks)
+                .is_none_or(|step| setup.piece_at(step.to).is_none_or(|p| p.color == us))
+        }),
         Some(_) => unreachable!("an enclosing rule the reference does not know"),
     }
 }

@@ -582,7 +582,8 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
     // enclose (after an opening on the middle files of the third rank),
     // moves that flip, and a full board's end.
     if choices.chance(2) {
-        let rules = [Enclosure::Reversi, Enclosure::Ataxx];
+        let drop_rules = [Enclosure::Reversi, Enclosure::Ataxx, Enclosure::Snort];
+        let flip_rules = [Enclosure::Reversi, Enclosure::Ataxx, Enclosure::Quadwrangle];
         let mut drops = Drops::new();
         let mut setup: Setup = spec.start_fen.parse().unwrap();
         if choices.chance(2) {
@@ -601,7 +602,7 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
         }
         let mut enclosing = Enclosing::new();
         if choices.chance(4) {
-            enclosing = enclosing.drops(rules[choices.below(2)]);
+            enclosing = enclosing.drops(drop_rules[choices.below(3)]);
             if choices.chance(3) {
                 let middle = |file: u8| Coord::new(File::new(file).unwrap(), Rank::new(2).unwrap());
                 let opening = vec![middle(files / 2 - 1), middle(files / 2)];
@@ -609,7 +610,7 @@ pub fn spec(choices: &mut Choices<'_>) -> Option<VariantSpec> {
             }
         }
         if choices.chance(4) {
-            enclosing = enclosing.flips(rules[choices.below(2)]);
+            enclosing = enclosing.flips(flip_rules[choices.below(3)]);
         }
         let mut enclosed = spec.clone().drops(drops).enclosing(enclosing);
         for piece in &mut enclosed.pieces {
