@@ -33,6 +33,22 @@ struct Candidate {
     wall: Option<Square>,
 }
 
+impl Candidate {
+    /// A move of the piece on `from` to `to`, and nothing else.
+    fn plain(from: Square, to: Square) -> Candidate {
+        Candidate {
+            from,
+            to,
+            promotion: None,
+            en_passant_victim: None,
+            rook: None,
+            written_to: None,
+            drop: None,
+            wall: None,
+        }
+    }
+}
+
 /// The definition of the piece lettered `letter`.
 fn spec_of<W: Word>(variant: &Variant<W>, letter: char) -> &PieceSpec {
     variant.piece(variant.kind_of_letter(letter).unwrap()).unwrap()
@@ -739,16 +755,7 @@ fn gate_moves<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<Candidate> {
         for &part in movement.parts() {
             let usable = Usable { part, within: None };
             for to in destinations(variant, setup, spec, &usable, us, from, Landing::Empty) {
-                found.push(Candidate {
-                    from,
-                    to,
-                    promotion: None,
-                    en_passant_victim: None,
-                    rook: None,
-                    written_to: None,
-                    drop: None,
-                    wall: None,
-                });
+                found.push(Candidate::plain(from, to));
             }
         }
     }
@@ -1187,16 +1194,7 @@ fn walls_alone<W: Word>(variant: &Variant<W>, setup: &Setup) -> Vec<String> {
     };
     // A pass from the first piece: where its wall goes is worked out as
     // for a move of that piece to its own square.
-    let pass = Candidate {
-        from: first,
-        to: first,
-        promotion: None,
-        en_passant_victim: None,
-        rook: None,
-        written_to: None,
-        drop: None,
-        wall: None,
-    };
+    let pass = Candidate::plain(first, first);
     wall_squares(variant, walling, setup, &pass)
         .into_iter()
         .filter(|&square| {
