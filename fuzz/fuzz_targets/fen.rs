@@ -5,8 +5,8 @@
 //! each other), grasshopper chess (grasshoppers), janggi (palace
 //! diagonals, cannons shy of cannons, bikjang), duck chess and snailtrail
 //! (walls placed by moves), flipello and ataxx (drops that enclose, flips,
-//! free drops), Cambodian chess (first moves from gates): parsing never
-//! panics, and a position that
+//! free drops), Cambodian chess (first moves from gates), atlantis (walls
+//! at the edge instead of moves): parsing never panics, and a position that
 //! parses writes back to FEN (and X-FEN) that reads as the same position
 //! with the same hash; its moves (a sample of 64 where there are more)
 //! keep the incremental hash exact and read back from coordinates.
@@ -78,6 +78,11 @@ fn ataxx() -> &'static Variant<u64> {
     gallery(&VARIANT, include_str!("../../examples/variants/ataxx.toml"))
 }
 
+fn atlantis() -> &'static Variant<u64> {
+    static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
+    gallery(&VARIANT, include_str!("../../examples/variants/atlantis.toml"))
+}
+
 fn cambodian() -> &'static Variant<u64> {
     static VARIANT: OnceLock<Variant<u64>> = OnceLock::new();
     gallery(&VARIANT, include_str!("../../examples/variants/cambodian.toml"))
@@ -140,6 +145,7 @@ fuzz_target!(|data: &[u8]| {
         ("flipello", flipello()),
         ("ataxx", ataxx()),
         ("cambodian", cambodian()),
+        ("atlantis", atlantis()),
     ];
     for (name, variant) in built_in.chain(others) {
         check(name, variant, text);
