@@ -73,18 +73,30 @@ impl<W: Word> MoveSink<W> for MoveCounter {
 /// Lists moves.
 pub(crate) struct MoveCollector<'a>(pub &'a mut MoveList);
 
+/// Each move from `from` to `to` by `promotions`: the plain move, or on a
+/// promotion square each choice (and staying, where allowed).
+#[inline(always)]
+pub(crate) fn each_move<W: Word>(promotions: &Promotions<W>, from: Square, to: Square, mut visit: impl FnMut(Move)) {
+    if !promotions.promoting(from, SquareSet::from_square(to)).any() {
+        return visit(Move::normal(from, to, None));
+    }
+    if promotions.may_stay.contains(to) {
+        visit(Move::normal(from, to, None));
+    }
+    for &choice in promotions.choices(to) {
+        visit(Move::normal(from, to, Some(choice)));
+    }
+}
+
+/// The square a move in bulk by `delta` to `to` comes from.
+#[inline(always)]
+pub(crate) fn shifted_from(to: Square, delta: i16) -> Square {
+    Square::new((to.index() as i32 - i32::from(delta)) as u8)
+}
+
 impl MoveCollector<'_> {
     fn push<W: Word>(&mut self, promotions: &Promotions<W>, from: Square, to: Square) {
-        if !promotions.promoting(from, SquareSet::from_square(to)).any() {
-            self.0.push(Move::normal(from, to, None));
-            return;
-        }
-        if promotions.may_stay.contains(to) {
-            self.0.push(Move::normal(from, to, None));
-        }
-        for &choice in promotions.choices(to) {
-            self.0.push(Move::normal(from, to, Some(choice)));
-        }
+        each_move(promotions, from, to, |mv| self.0.push(mv));
     }
 }
 
@@ -97,8 +109,7 @@ impl<W: Word> MoveSink<W> for MoveCollector<'_> {
 
     fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>) {
         for square in to {
-            let from = Square::new((square.index() as i32 - i32::from(delta)) as u8);
-            self.push(promotions, from, square);
+            self.push(promotions, shifted_from(square, delta), square);
         }
     }
 

@@ -1,9 +1,53 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of
 //! a move generator.
 
-use fairy_geometry::Word;
+use fairy_geometry::{Square, SquareSet, Word};
 
-use crate::{Move, MoveList, Position};
+use crate::movegen::{MoveSink, each_move, shifted_from};
+use crate::variant::Promotions;
+use crate::{Move, MoveList, PieceKind, Position};
+
+/// A sink that counts the leaves below each move as it is generated, with
+/// no list of moves at interior nodes.
+struct Subtrees<'p, 'v, W: Word> {
+    position: &'p Position<'v, W>,
+    /// The depth below each move.
+    depth: u32,
+    leaves: u64,
+}
+
+impl<W: Word> Subtrees<'_, '_, W> {
+    #[inline(always)]
+    fn below(&mut self, mv: Move) {
+        let mut child = self.position.clone();
+        child.play_unchecked(mv);
+        self.leaves += child.perft(self.depth);
+    }
+}
+
+impl<W: Word> MoveSink<W> for Subtrees<'_, '_, W> {
+    fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
+        for square in to {
+            each_move(promotions, from, square, |mv| self.below(mv));
+        }
+    }
+
+    fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>) {
+        for square in to {
+            each_move(promotions, shifted_from(square, delta), square, |mv| self.below(mv));
+        }
+    }
+
+    fn drops(&mut self, kind: PieceKind, to: SquareSet<W>) {
+        for square in to {
+            self.below(Move::drop(kind, square));
+        }
+    }
+
+    fn one(&mut self, mv: Move) {
+        self.below(mv);
+    }
+}
 
 /// The deepest perft counted by recursion on the call stack; deeper trees
 /// are walked with a stack on the heap down to this depth, so that no depth
@@ -35,15 +79,15 @@ impl<W: Word> Position<'_, W> {
             0 => 1,
             1 => self.count_legal_moves(),
             _ if depth > RECURSION_DEPTH => self.deep_perft(depth),
-            _ => self
-                .legal_moves()
-                .into_iter()
-                .map(|mv| {
-                    let mut child = self.clone();
-                    child.play_unchecked(mv);
-                    child.perft(depth - 1)
-                })
-                .sum(),
+            _ => {
+                let mut subtrees = Subtrees {
+                    position: self,
+                    depth: depth - 1,
+                    leaves: 0,
+                };
+                self.generate(&mut subtrees);
+                subtrees.leaves
+            }
         }
     }
 
