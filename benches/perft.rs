@@ -2,11 +2,14 @@
 //!
 //! `cargo bench --bench perft` reports the time per perft run; the element
 //! throughput is the number of leaves, so criterion prints nodes per second.
+//! The seed variants, chess, and each variant of the README's table shared
+//! with Fairy-Stockfish (`cargo bench --bench perft -- grand` for one).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_main};
-use fairy::position::Position;
+use fairy::geometry::Word;
+use fairy::position::{Position, Variant, VariantVisitor};
 
 /// Benchmarks perft of `fen` (or the start position) to `depth` of a built-in
 /// variant, with the leaf count as throughput.
@@ -64,13 +67,66 @@ fn data_defined(criterion: &mut Criterion) {
     group.finish();
 }
 
+/// Perft of a gallery variant's start position, whatever the size of its
+/// board.
+struct GalleryPerft<'c> {
+    criterion: &'c mut Criterion,
+    name: String,
+    depth: u32,
+}
+
+impl VariantVisitor for GalleryPerft<'_> {
+    type Output = ();
+
+    fn visit<W: Word>(self, variant: &Variant<W>) {
+        let start = variant.start_position();
+        let mut group = self.criterion.benchmark_group("perft");
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(start.perft(self.depth)));
+        group.bench_function(&self.name, |bencher| {
+            bencher.iter(|| black_box(&start).perft(black_box(self.depth)))
+        });
+        group.finish();
+    }
+}
+
+/// The variants of the README's table shared with Fairy-Stockfish, read
+/// from the gallery, each a depth below the table's so that a sample stays
+/// short.
+fn shared_with_fairy_stockfish(criterion: &mut Criterion) {
+    let rows = [
+        ("capablanca", 4),
+        ("makruk", 5),
+        ("atomic", 5),
+        ("antichess", 5),
+        ("3check", 5),
+        ("racingkings", 4),
+        ("crazyhouse", 5),
+        ("placement", 4),
+        ("shogi", 4),
+        ("minishogi", 5),
+        ("xiangqi", 4),
+        ("janggi", 4),
+        ("grand", 4),
+    ];
+    for (name, depth) in rows {
+        let path = format!("{}/examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        let variant = fairy::variants::load(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+        variant.visit(GalleryPerft {
+            criterion,
+            name: format!("{name} start d{depth}"),
+            depth,
+        });
+    }
+}
+
 /// The harness functions the criterion macros generate.
 mod harness {
     #![allow(missing_docs)]
-    use super::{chess, data_defined, seed_variants};
+    use super::{chess, data_defined, seed_variants, shared_with_fairy_stockfish};
     use criterion::criterion_group;
 
-    criterion_group!(benches, chess, seed_variants, data_defined);
+    criterion_group!(benches, chess, seed_variants, data_defined, shared_with_fairy_stockfish);
 }
 
 criterion_main!(harness::benches);
