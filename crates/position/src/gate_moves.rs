@@ -10,7 +10,7 @@
 
 use fairy_geometry::{Square, SquareSet, Word};
 
-use crate::{MoveList, PieceKind, Position};
+use crate::{Move, MoveList, PieceKind, Position};
 
 impl<W: Word> Position<'_, W> {
     /// Adds to the legal `moves` of the side to move the gate moves of its
@@ -36,7 +36,7 @@ impl<W: Word> Position<'_, W> {
                 continue;
             }
             for to in table.attacks(from, occupied) & empty {
-                let mv = crate::Move::normal(from, to, None);
+                let mv = Move::normal(from, to, None);
                 if !moves[..known].contains(&mv) && self.is_safe_after(mv) {
                     moves.push(mv);
                 }

@@ -199,17 +199,17 @@ impl<W: Word> Position<'_, W> {
     /// turned by a flip.
     pub(crate) fn stale_gates(&self) -> SquareSet<W> {
         let size = self.variant.size();
-        let mut held = SquareSet::EMPTY;
-        for (color, rank) in [(Color::White, 0), (Color::Black, size.ranks() - 1)] {
-            for file in 0..size.files() {
-                if let Some(square) = size.square_at(file, rank) {
-                    if self.pieces(color).contains(square) {
-                        held.insert(square);
-                    }
-                }
-            }
-        }
-        self.gates - held
+        self.gates
+            .iter()
+            .filter(|&gate| {
+                let side = if size.rank_of(gate) == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                !self.pieces(side).contains(gate)
+            })
+            .collect()
     }
 
     /// Closes the gates among `squares`.

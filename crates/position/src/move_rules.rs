@@ -52,13 +52,15 @@ impl<W: Word> Position<'_, W> {
             .drops
             .as_ref()
             .is_some_and(|drops| drops.no_drop_checks);
-        let no_promotion_rules = !no_drop_checks
-            && self.variant.promoting_on_captures.is_empty()
-            && self.variant.in_place.is_empty()
-            && !self.variant.gating
-            && !self.variant.gate_moves;
+        // Rules that add or judge moves one at a time on a list; promotion
+        // limits alone filter moves as they are generated.
+        let listed_rules = no_drop_checks
+            || !self.variant.promoting_on_captures.is_empty()
+            || !self.variant.in_place.is_empty()
+            || self.variant.gating
+            || self.variant.gate_moves;
         let spent = self.spent_promotions();
-        if no_promotion_rules
+        if !listed_rules
             && !spec.compulsory_capture
             && !spec.checks_forbidden
             && !spec.royal_held_in_check
@@ -70,7 +72,7 @@ impl<W: Word> Position<'_, W> {
                 self.generate_by_strategy(&mut LimitedPromotions { sink, spent })
             };
         }
-        let no_promotion_rules = no_promotion_rules && self.variant.promotion_limits.is_empty();
+        let no_promotion_rules = !listed_rules && self.variant.promotion_limits.is_empty();
         let only_compulsory_capture = spec.compulsory_capture
             && !spec.checks_forbidden
             && !spec.royal_held_in_check

@@ -154,15 +154,17 @@ impl<W: Word> CompiledWalling<W> {
         }
         // Which squares touch is the board's whatever its grid.
         let board = geometry.without_grid();
-        let neighbours = if walling.rule == WallRule::Edge {
-            MoveTable::compile(&board, &[TablePart::new(Part::leap(Atom::WAZIR), Color::White, board)])
+        let (edges, neighbours) = if walling.rule == WallRule::Edge {
+            let neighbours =
+                MoveTable::compile(&board, &[TablePart::new(Part::leap(Atom::WAZIR), Color::White, board)]);
+            let edges = SquareSet::<W>::board(size)
+                .iter()
+                .filter(|&square| neighbours.leaps(square).count() < 4)
+                .collect();
+            (edges, neighbours)
         } else {
-            MoveTable::compile(&board, &[])
+            (SquareSet::EMPTY, MoveTable::compile(&board, &[]))
         };
-        let edges = SquareSet::<W>::board(size)
-            .iter()
-            .filter(|&square| neighbours.leaps(square).count() < 4)
-            .collect();
         Ok(CompiledWalling {
             rule: walling.rule,
             open,
