@@ -135,8 +135,6 @@ struct Rare<W: Word> {
     hop_ranges: Vec<(u32, u32)>,
     /// Per square, the squares whose occupancy can change what it reaches.
     blockers: Vec<W>,
-    /// Per square, every square it reaches under some occupancy.
-    potential: Vec<W>,
 }
 
 /// The per-square record of a [`MoveTable`].
@@ -144,6 +142,9 @@ struct Rare<W: Word> {
 struct Entry<W: Word> {
     leaps: W,
     allowed: W,
+    /// Every square reached under some occupancy: where nothing of
+    /// interest stands on one, no lookup is needed.
+    potential: W,
     legged_start: u32,
     legged_end: u32,
 }
@@ -388,6 +389,7 @@ impl<W: Word> MoveTable<W> {
             entries.push(Entry {
                 leaps: square_moves.leaps,
                 allowed: square_moves.allowed,
+                potential: W::ZERO,
                 legged_start,
                 legged_end: legged.len() as u32,
             });
@@ -405,19 +407,17 @@ impl<W: Word> MoveTable<W> {
                 hops,
                 hop_ranges,
                 blockers,
-                potential: Vec::new(),
             }),
             magic,
         };
         // On an empty board every ride and legged move goes furthest; a
         // hop lands only beyond a screen, somewhere on its line.
-        table.rare.potential = size
-            .squares()
-            .map(|square| {
-                let lines = table.rare.blockers[square.index()];
-                (table.attacks(square, SquareSet::EMPTY).bits() | lines) & table.entries[square.index()].allowed
-            })
-            .collect();
+        for square in size.squares() {
+            let lines = table.rare.blockers[square.index()];
+            let potential =
+                (table.attacks(square, SquareSet::EMPTY).bits() | lines) & table.entries[square.index()].allowed;
+            table.entries[square.index()].potential = potential;
+        }
         table
     }
 
@@ -519,7 +519,27 @@ impl<W: Word> MoveTable<W> {
     /// `from`), whatever stands where.
     #[inline]
     pub fn potential(&self, from: Square) -> SquareSet<W> {
-        SquareSet::from_bits(self.rare.potential.get(from.index()).copied().unwrap_or(W::ZERO))
+        SquareSet::from_bits(self.entries.get(from.index()).map_or(W::ZERO, |entry| entry.potential))
+    }
+
+    /// The squares of `among` reached from `from` when the squares of
+    /// `occupied` are occupied: [`MoveTable::attacks`] `& among`, without a
+    /// lookup where no square of `among` could be reached at all (the
+    /// common case when `among` are a few pieces and `from` a royal
+    /// piece's square, in a reverse table).
+    #[inline(always)]
+    pub fn attacks_among(&self, from: Square, occupied: SquareSet<W>, among: SquareSet<W>) -> SquareSet<W> {
+        let Some(entry) = self.entries.get(from.index()) else {
+            return SquareSet::EMPTY;
+        };
+        let among = among.bits();
+        if self.leaper {
+            return SquareSet::from_bits(entry.leaps & among);
+        }
+        if (entry.potential & among).is_zero() {
+            return SquareSet::EMPTY;
+        }
+        SquareSet::from_bits(self.attacks_beyond_leaps(entry, from.index(), occupied.bits()) & among)
     }
 
     /// The squares reached by plain leaps from `from`, which no occupancy
@@ -1007,10 +1027,21 @@ mod tests {
                     seed % 4 == 0
                 })
                 .collect();
+            // A few pieces of interest, as attackers of a royal piece are.
+            let among: SquareSet<W> = geometry
+                .size()
+                .squares()
+                .filter(|square| occupied.contains(*square) && (seed >> (square.index() % 64)) & 3 == 0)
+                .collect();
             for from in geometry.size().squares() {
                 assert_eq!(
                     table.attacks(from, occupied),
                     walked(&geometry, &movement, from, occupied),
+                    "{from:?}"
+                );
+                assert_eq!(
+                    table.attacks_among(from, occupied, among),
+                    table.attacks(from, occupied) & among,
                     "{from:?}"
                 );
             }

@@ -259,7 +259,7 @@ impl<W: Word> Position<'_, W> {
         if from == royal {
             return !attackers.iter().any(|group| {
                 let pieces = self.pieces_of_kinds(them, group.kinds) - captured;
-                pieces.any() && group.attacks(to, occupied, own_kind_after).intersects(pieces)
+                pieces.any() && group.attacks_among(to, occupied, pieces, own_kind_after).any()
             });
         }
         !reach.threats.iter().any(|&(index, pieces)| {
@@ -268,7 +268,7 @@ impl<W: Word> Position<'_, W> {
                 return false;
             }
             let pieces = pieces - captured;
-            pieces.any() && group.attacks(royal, occupied, own_kind_after).intersects(pieces)
+            pieces.any() && group.attacks_among(royal, occupied, pieces, own_kind_after).any()
         })
     }
 
@@ -397,8 +397,8 @@ impl<W: Word> Position<'_, W> {
                     let pieces = self.pieces_of_kinds(them, group.kinds) - removed;
                     pieces.any()
                         && group
-                            .attacks(royal, occupied_after, |kinds| self.on_board(kinds) - removed)
-                            .intersects(pieces)
+                            .attacks_among(royal, occupied_after, pieces, |kinds| self.on_board(kinds) - removed)
+                            .any()
                 })
         })
     }

@@ -247,8 +247,8 @@ impl<W: Word> Position<'_, W> {
             pieces.any()
                 && royals.iter().any(|royal| {
                     group
-                        .attacks(royal, occupied, |kinds| self.on_board_after(kinds, mv))
-                        .intersects(pieces)
+                        .attacks_among(royal, occupied, pieces, |kinds| self.on_board_after(kinds, mv))
+                        .any()
                 })
         })
     }

@@ -140,7 +140,7 @@ impl<W: Word> Position<'_, W> {
         }
         attackers
             .iter()
-            .any(|(group, pieces)| group.table.attacks(square, occupied).intersects(*pieces))
+            .any(|(group, pieces)| group.table.attacks_among(square, occupied, *pieces).any())
     }
 
     /// [`Position::attacked`] where some hopper may not hop over its own
@@ -149,8 +149,8 @@ impl<W: Word> Position<'_, W> {
     fn attacked_over_screens(&self, attackers: &Attackers<'_, W>, square: Square, occupied: SquareSet<W>) -> bool {
         attackers.iter().any(|(group, pieces)| {
             group
-                .attacks(square, occupied, |kinds| self.on_board(kinds))
-                .intersects(*pieces)
+                .attacks_among(square, occupied, *pieces, |kinds| self.on_board(kinds))
+                .any()
         })
     }
 
@@ -450,7 +450,8 @@ impl<W: Word> Position<'_, W> {
                     evasion &= SquareSet::from_square(checker);
                     in_check = true;
                 }
-                if group.table.is_leaper() {
+                // Most groups have no piece on any line to the royal piece.
+                if group.table.is_leaper() || !group.table.potential(king).intersects(pieces) {
                     continue;
                 }
                 let allowed = group.table.allowed(king);

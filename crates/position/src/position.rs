@@ -585,8 +585,8 @@ impl<'v, W: Word> Position<'v, W> {
             let pieces = self.pieces_of_kinds(by, group.kinds) - disarmed;
             pieces.any()
                 && group
-                    .attacks(square, occupied, |kinds| self.on_board(kinds))
-                    .intersects(pieces)
+                    .attacks_among(square, occupied, pieces, |kinds| self.on_board(kinds))
+                    .any()
         })
     }
 
@@ -596,8 +596,9 @@ impl<'v, W: Word> Position<'v, W> {
             .iter()
             .fold(SquareSet::EMPTY, |found, group| {
                 found
-                    | (group.attacks(square, occupied, |kinds| self.on_board(kinds))
-                        & self.pieces_of_kinds(by, group.kinds))
+                    | group.attacks_among(square, occupied, self.pieces_of_kinds(by, group.kinds), |kinds| {
+                        self.on_board(kinds)
+                    })
             });
         found - self.disarmed(by)
     }

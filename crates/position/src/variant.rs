@@ -295,6 +295,24 @@ impl<W: Word> AttackGroup<W> {
             reach
         }
     }
+    /// The squares of `among` from which the group's moves reach `square`:
+    /// [`AttackGroup::attacks`] `& among`, with no lookup where none of
+    /// `among` stands where the group could attack from at all.
+    #[inline(always)]
+    pub fn attacks_among(
+        &self,
+        square: Square,
+        occupied: SquareSet<W>,
+        among: SquareSet<W>,
+        own_kind: impl FnOnce(KindSet) -> SquareSet<W>,
+    ) -> SquareSet<W> {
+        let reach = self.table.attacks_among(square, occupied, among);
+        if self.unscreened && reach.any() {
+            reach & self.table.attacks(square, occupied - own_kind(self.kinds))
+        } else {
+            reach
+        }
+    }
 }
 
 impl<W: Word> PartialEq for Variant<W> {
