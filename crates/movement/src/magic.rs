@@ -1,13 +1,18 @@
 //! Magic-multiplication lookup of ray attacks.
 //!
-//! The rays out of each square are grouped in pairs (a ray and its
-//! opposite). For each (square, pair) the occupancy of the squares that can
-//! block is hashed by a multiplication into a small table of the squares
-//! reached. The multipliers are searched for when the table is built; with
-//! at most a few blocking squares per line the search takes a handful of
-//! tries. On boards of more than 64 squares the occupancy is first folded
+//! The rays out of each square are grouped in lines (a ray and its
+//! opposite). For each square and line the occupancy of the squares that
+//! can block is hashed by a multiplication into a small table of the
+//! squares reached. The multipliers are searched for when the table is
+//! built; with at most a few blocking squares per line the search takes a
+//! handful of tries. On boards of up to 64 squares, lines with few
+//! blocking squares between them share one multiplication (a rook's file
+//! and rank), which takes longer to search for and is what makes lookups
+//! fast. On boards of more than 64 squares the occupancy is first folded
 //! into 64 bits ([`Word::fold64`]), with rotations chosen per line so that
 //! its squares stay apart.
+
+use std::sync::Arc;
 
 use fairy_geometry::Word;
 
@@ -57,25 +62,65 @@ impl<W: Word> Magic<W> {
     /// Builds the lookup from each square's lines (groups of rays) and its
     /// destination filter, or `None` if the tables would be too large or a
     /// line's squares cannot be folded apart.
-    pub fn build(squares: usize, lines: &[Vec<Vec<Ray<W>>>], allowed: &[W]) -> Option<Magic<W>> {
-        if lines.len() != squares {
+    ///
+    /// On boards of up to 64 squares, a square's lines are merged into one
+    /// lookup where their blocking squares are few (a rook's two lines
+    /// take one lookup, a queen's four take two), if multipliers for every
+    /// square are found quickly: one multiplication instead of two is what
+    /// pays. A lookup built before for the same lines (White's and
+    /// Black's, a kind's moves and the same lines' attacks, the same kind
+    /// in another variant) is shared while some table holds it.
+    pub fn build(squares: usize, lines: &[Vec<Vec<Ray<W>>>], allowed: &[W]) -> Option<Arc<Magic<W>>> {
+        if lines.len() != squares || allowed.len() != squares {
             return None;
         }
-        let width = lines.iter().map(Vec::len).max().unwrap_or(0);
+        let key = (lines.to_vec(), allowed.to_vec());
+        if let Some(magic) = shared::find(&key) {
+            return Some(magic);
+        }
         let mut random = Random(0x9e37_79b9_7f4a_7c15);
-        let mut slots = Vec::with_capacity(squares * width);
-        let mut reached = vec![W::ZERO];
         let mut tries = 0;
-        for (square, square_lines) in lines.iter().enumerate() {
+        let merged: Vec<_> = if W::BITS == 64 {
+            lines.iter().map(|square_lines| merge_lines(square_lines)).collect()
+        } else {
+            Vec::new()
+        };
+        let fewer = merged
+            .iter()
+            .zip(lines)
+            .any(|(merged, lines)| merged.len() < lines.len());
+        let built = fewer
+            .then(|| Magic::search(&merged, allowed, &MERGED_BUDGETS, &mut random, &mut tries))
+            .flatten()
+            .or_else(|| Magic::search(lines, allowed, &line_budgets::<W>(), &mut random, &mut tries))?;
+        let magic = Arc::new(built);
+        shared::keep(key, &magic);
+        Some(magic)
+    }
+
+    /// The lookup with a slot for each line of each square, the
+    /// multipliers searched with `budgets`; `None` if one is not found or
+    /// the tables grow too large.
+    fn search(
+        lines: &[Vec<Vec<Ray<W>>>],
+        allowed: &[W],
+        budgets: &[u32; 3],
+        random: &mut Random,
+        tries: &mut u64,
+    ) -> Option<Magic<W>> {
+        let width = lines.iter().map(Vec::len).max().unwrap_or(0);
+        let mut slots = Vec::with_capacity(lines.len() * width);
+        let mut reached = vec![W::ZERO];
+        for (square_lines, &allowed) in lines.iter().zip(allowed) {
             for line in square_lines {
                 let mask = line.iter().fold(W::ZERO, |mask, ray| mask | ray.relevant());
                 let rotations = rotations_apart(mask)?;
                 let folded = mask.fold64(rotations);
                 let reach = |occupied: u64| {
                     let occupied = unfold(occupied, mask, rotations);
-                    line.iter().fold(W::ZERO, |all, ray| all | ray.reach(occupied)) & allowed[square]
+                    line.iter().fold(W::ZERO, |all, ray| all | ray.reach(occupied)) & allowed
                 };
-                let (found, table) = find_magic(folded, &reach, &mut random, reached.len(), &mut tries)?;
+                let (found, table) = find_magic(folded, &reach, budgets, random, reached.len(), tries)?;
                 reached.extend(table);
                 if reached.len() > MAX_ENTRIES {
                     return None;
@@ -95,7 +140,7 @@ impl<W: Word> Magic<W> {
             width,
             slots,
             reached,
-            tries,
+            tries: *tries,
         })
     }
 
@@ -126,6 +171,94 @@ impl<W: Word> Magic<W> {
     }
 }
 
+/// The most blocking squares one lookup covers when lines are merged: a
+/// rook's two lines on 8x8 have at most 12.
+const MERGED_BITS: u32 = 12;
+
+/// One square's lines merged into as few as keep each within
+/// [`MERGED_BITS`] blocking squares, in order.
+fn merge_lines<W: Word>(lines: &[Vec<Ray<W>>]) -> Vec<Vec<Ray<W>>> {
+    let mask_of = |rays: &[Ray<W>]| rays.iter().fold(W::ZERO, |mask, ray| mask | ray.relevant());
+    let mut merged: Vec<Vec<Ray<W>>> = Vec::new();
+    for line in lines {
+        if let Some(last) = merged.last_mut() {
+            if (mask_of(last) | mask_of(line)).count_ones() <= MERGED_BITS {
+                last.extend(line.iter().copied());
+                continue;
+            }
+        }
+        merged.push(line.clone());
+    }
+    merged
+}
+
+/// Tries at the tight size and with one and two extra index bits, for
+/// merged lines: a dozen blocking squares rarely get a tight multiplier
+/// soon, and with a bit to spare usually within a few thousand tries. If
+/// one square's are not found, no line is merged.
+const MERGED_BUDGETS: [u32; 3] = [0, 20_000, 20_000];
+
+/// Tries at the tight size and with one and two extra index bits, for
+/// single lines. Some lines (on cylinders, many) have no tight multiplier
+/// at all, so the tight sizes get a short budget. Boards of more than 64
+/// squares fold their lines (see `Word::fold64`), which leaves their bits
+/// scattered: a tight multiplier is rarely found, and the search goes
+/// straight to one more bit.
+fn line_budgets<W: Word>() -> [u32; 3] {
+    if W::BITS > 64 {
+        [0, 2_000, 50_000]
+    } else {
+        [300, 1_000, 50_000]
+    }
+}
+
+/// The lookups built in this process that some table still holds, by what
+/// they were built from: a variant's kinds and attack groups repeat the
+/// same lines many times over, and so do variants.
+mod shared {
+    use std::any::Any;
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex, PoisonError, Weak};
+
+    use fairy_geometry::Word;
+
+    use super::Magic;
+    use crate::line::Ray;
+
+    /// Each square's lines, and each square's destination filter.
+    pub(super) type Key<W> = (Vec<Vec<Vec<Ray<W>>>>, Vec<W>);
+
+    type Kept<W> = HashMap<Key<W>, Weak<Magic<W>>>;
+
+    /// One map per word type.
+    static KEPT: Mutex<Vec<Box<dyn Any + Send>>> = Mutex::new(Vec::new());
+
+    fn with_kept<W: Word, T>(use_map: impl FnOnce(&mut Kept<W>) -> T) -> T {
+        // A panic elsewhere while the lock was held leaves a map that is
+        // still whole: entries are only inserted or removed.
+        let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+        if !kept.iter().any(|map| map.is::<Kept<W>>()) {
+            kept.push(Box::new(Kept::<W>::new()));
+        }
+        match kept.iter_mut().find_map(|map| map.downcast_mut::<Kept<W>>()) {
+            Some(map) => use_map(map),
+            None => use_map(&mut Kept::<W>::new()),
+        }
+    }
+
+    pub(super) fn find<W: Word>(key: &Key<W>) -> Option<Arc<Magic<W>>> {
+        with_kept(|map: &mut Kept<W>| map.get(key).and_then(Weak::upgrade))
+    }
+
+    pub(super) fn keep<W: Word>(key: Key<W>, magic: &Arc<Magic<W>>) {
+        with_kept(|map: &mut Kept<W>| {
+            // Lookups no table holds any more are forgotten.
+            map.retain(|_, kept| kept.strong_count() > 0);
+            map.insert(key, Arc::downgrade(magic));
+        });
+    }
+}
+
 /// Finds a multiplier that maps every occupancy of `mask` to a table index
 /// without two occupancies with different results sharing one. Returns the
 /// slot (its table placed at `offset`) and the table, counting the tries in
@@ -133,6 +266,7 @@ impl<W: Word> Magic<W> {
 fn find_magic<W: Word>(
     mask: u64,
     reach: &dyn Fn(u64) -> W,
+    budgets: &[u32; 3],
     random: &mut Random,
     offset: usize,
     tries_made: &mut u64,
@@ -156,26 +290,20 @@ fn find_magic<W: Word>(
         return Some((Slot::constant(offset as u32), vec![cases[0].1]));
     }
     let offset = u32::try_from(offset).ok()?;
-    // A few extra index bits make a multiplier easy to find; they are tried
-    // if the tight size resists. Some lines (on cylinders, many) have no
-    // tight multiplier at all, so the tight sizes get a short budget.
-    // Boards of more than 64 squares fold their lines (see `Word::fold64`),
-    // which leaves their bits scattered: a tight multiplier is rarely found,
-    // and the search goes straight to one more bit.
-    let budgets = if W::BITS > 64 {
-        [0u32, 2_000, 50_000]
-    } else {
-        [300, 1_000, 50_000]
-    };
-    for (index_bits, tries) in (bits..=bits + 2).zip(budgets) {
+    for (index_bits, &tries) in (bits..=bits + 2).zip(budgets) {
         let size = 1usize << index_bits;
         let shift = 64 - index_bits;
         // Each entry is stamped with the try that wrote it, so that a new
         // try need not clear the table.
-        let mut table: Vec<(u32, W)> = vec![(0, W::ZERO); size];
+        let mut table: Vec<(u32, W)> = vec![(0, W::ZERO); if tries > 0 { size } else { 0 }];
         'tries: for attempt in 1..=tries {
             let magic = random.sparse();
             *tries_made += 1;
+            // A multiplier that carries few of the mask's bits into the
+            // index cannot tell many occupancies apart: rejected at once.
+            if bits >= 8 && (mask.wrapping_mul(magic) >> shift).count_ones() < bits / 2 {
+                continue;
+            }
             for &(occupied, reached) in &cases {
                 let index = (occupied.wrapping_mul(magic) >> shift) as usize;
                 let entry = &mut table[index];

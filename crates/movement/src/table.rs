@@ -3,6 +3,7 @@
 
 use fairy_geometry::{Geometry, Square, SquareSet, Word};
 use smallvec::SmallVec;
+use std::sync::Arc;
 
 use crate::line::{HopRay, Line, Ray};
 use crate::magic::Magic;
@@ -123,7 +124,7 @@ pub struct MoveTable<W: Word> {
     /// Whether every move is a plain leap (no lines, no legged moves).
     leaper: bool,
     /// The lines' and hops' reach by magic lookup, where the tables fit.
-    magic: Option<Magic<W>>,
+    magic: Option<Arc<Magic<W>>>,
 }
 
 /// The parts of a [`MoveTable`] that lookups rarely need.
