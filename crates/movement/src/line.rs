@@ -7,7 +7,7 @@ use fairy_geometry::{Square, Word};
 /// so that its first blocker is the lowest (or highest) occupied bit. On a
 /// cylinder a ray along the rank wraps once: `next` holds the squares after
 /// the seam, in the same order, reached only when all of `run` is empty.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct Line<W: Word> {
     pub run: W,
     pub next: W,
@@ -15,7 +15,7 @@ pub(crate) struct Line<W: Word> {
 
 /// A line with its order: what the magic builder and the table builder
 /// pass around.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct Ray<W: Word> {
     pub line: Line<W>,
     pub ascending: bool,
@@ -29,7 +29,7 @@ pub(crate) struct Ray<W: Word> {
 
 /// The limits of a hop before and beyond its screen (see
 /// [`Reach::Hop`](crate::Reach::Hop)).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct HopLimits {
     pub screen_within: Option<u8>,
     pub land_within: Option<u8>,
@@ -37,7 +37,7 @@ pub(crate) struct HopLimits {
 
 /// A hop's limits on one line: the squares its screen may stand on, and
 /// the most squares beyond the screen it lands on.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct HopRay<W: Word> {
     pub screens: W,
     pub land_within: Option<u8>,

@@ -120,7 +120,20 @@ impl<W: Word> Magic<W> {
                     let occupied = unfold(occupied, mask, rotations);
                     line.iter().fold(W::ZERO, |all, ray| all | ray.reach(occupied)) & allowed
                 };
-                let (found, table) = find_magic(folded, &reach, budgets, random, reached.len(), tries)?;
+                // The multiplier found for the same line before, or none
+                // if none was found: lines repeat across kinds, tables and
+                // variants (their rays in any order), and searching is the
+                // costly part of building.
+                let mut rays = line.clone();
+                rays.sort_unstable();
+                let key = (rays, allowed, *budgets);
+                let known = shared::multiplier(&key);
+                if known == Some(None) {
+                    return None;
+                }
+                let found = find_magic(folded, &reach, budgets, known.flatten(), random, reached.len(), tries);
+                shared::remember(key, found.as_ref().map(|(slot, _)| (slot.magic, slot.shift)));
+                let (found, table) = found?;
                 reached.extend(table);
                 if reached.len() > MAX_ENTRIES {
                     return None;
@@ -148,6 +161,12 @@ impl<W: Word> Magic<W> {
     #[cfg(test)]
     pub fn tries(&self) -> u64 {
         self.tries
+    }
+
+    /// How many lookups a square takes.
+    #[cfg(test)]
+    pub fn width(&self) -> usize {
+        self.width
     }
 
     /// The squares reached from square number `index`.
@@ -194,9 +213,10 @@ fn merge_lines<W: Word>(lines: &[Vec<Ray<W>>]) -> Vec<Vec<Ray<W>>> {
 
 /// Tries at the tight size and with one and two extra index bits, for
 /// merged lines: a dozen blocking squares rarely get a tight multiplier
-/// soon, and with a bit to spare usually within a few thousand tries. If
-/// one square's are not found, no line is merged.
-const MERGED_BUDGETS: [u32; 3] = [0, 20_000, 20_000];
+/// soon, and with one bit to spare often take ten thousand tries; with
+/// two, a few hundred, and lookups measured as fast. If one square's are
+/// not found, no line is merged.
+const MERGED_BUDGETS: [u32; 3] = [0, 0, 20_000];
 
 /// Tries at the tight size and with one and two extra index bits, for
 /// single lines. Some lines (on cylinders, many) have no tight multiplier
@@ -233,25 +253,58 @@ mod shared {
     /// One map per word type.
     static KEPT: Mutex<Vec<Box<dyn Any + Send>>> = Mutex::new(Vec::new());
 
-    fn with_kept<W: Word, T>(use_map: impl FnOnce(&mut Kept<W>) -> T) -> T {
+    /// Runs `use_map` on the map of type `M` among `maps`.
+    fn with_map<M: Any + Send + Default, T>(
+        maps: &Mutex<Vec<Box<dyn Any + Send>>>,
+        use_map: impl FnOnce(&mut M) -> T,
+    ) -> T {
         // A panic elsewhere while the lock was held leaves a map that is
         // still whole: entries are only inserted or removed.
-        let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
-        if !kept.iter().any(|map| map.is::<Kept<W>>()) {
-            kept.push(Box::new(Kept::<W>::new()));
+        let mut maps = maps.lock().unwrap_or_else(PoisonError::into_inner);
+        if !maps.iter().any(|map| map.is::<M>()) {
+            maps.push(Box::new(M::default()));
         }
-        match kept.iter_mut().find_map(|map| map.downcast_mut::<Kept<W>>()) {
+        match maps.iter_mut().find_map(|map| map.downcast_mut::<M>()) {
             Some(map) => use_map(map),
-            None => use_map(&mut Kept::<W>::new()),
+            None => use_map(&mut M::default()),
         }
+    }
+
+    /// A line, its square's destination filter, and the search budgets.
+    pub(super) type LineKey<W> = (Vec<Ray<W>>, W, [u32; 3]);
+
+    /// The multiplier and shift found for each line searched, or `None`
+    /// where none was: kept for good, up to a bound.
+    type Multipliers<W> = HashMap<LineKey<W>, Option<(u64, u8)>>;
+
+    /// The most lines whose multipliers are kept: a process that builds
+    /// variants without end (a fuzzer) starts over past it.
+    const KEPT_MULTIPLIERS: usize = 1 << 16;
+
+    /// One map per word type.
+    static MULTIPLIERS: Mutex<Vec<Box<dyn Any + Send>>> = Mutex::new(Vec::new());
+
+    /// The multiplier found for `key` before: `None` if it was not searched
+    /// for, `Some(None)` if none was found.
+    pub(super) fn multiplier<W: Word>(key: &LineKey<W>) -> Option<Option<(u64, u8)>> {
+        with_map(&MULTIPLIERS, |map: &mut Multipliers<W>| map.get(key).copied())
+    }
+
+    pub(super) fn remember<W: Word>(key: LineKey<W>, found: Option<(u64, u8)>) {
+        with_map(&MULTIPLIERS, |map: &mut Multipliers<W>| {
+            if map.len() >= KEPT_MULTIPLIERS {
+                map.clear();
+            }
+            map.insert(key, found);
+        });
     }
 
     pub(super) fn find<W: Word>(key: &Key<W>) -> Option<Arc<Magic<W>>> {
-        with_kept(|map: &mut Kept<W>| map.get(key).and_then(Weak::upgrade))
+        with_map(&KEPT, |map: &mut Kept<W>| map.get(key).and_then(Weak::upgrade))
     }
 
     pub(super) fn keep<W: Word>(key: Key<W>, magic: &Arc<Magic<W>>) {
-        with_kept(|map: &mut Kept<W>| {
+        with_map(&KEPT, |map: &mut Kept<W>| {
             // Lookups no table holds any more are forgotten.
             map.retain(|_, kept| kept.strong_count() > 0);
             map.insert(key, Arc::downgrade(magic));
@@ -267,6 +320,7 @@ fn find_magic<W: Word>(
     mask: u64,
     reach: &dyn Fn(u64) -> W,
     budgets: &[u32; 3],
+    known: Option<(u64, u8)>,
     random: &mut Random,
     offset: usize,
     tries_made: &mut u64,
@@ -290,6 +344,17 @@ fn find_magic<W: Word>(
         return Some((Slot::constant(offset as u32), vec![cases[0].1]));
     }
     let offset = u32::try_from(offset).ok()?;
+    let slot = |magic: u64, shift: u8| Slot {
+        magic,
+        shift,
+        offset,
+        ..Slot::constant(offset)
+    };
+    if let Some((magic, shift)) = known {
+        if let Some(table) = magic_table(&cases, magic, shift) {
+            return Some((slot(magic, shift), table));
+        }
+    }
     for (index_bits, &tries) in (bits..=bits + 2).zip(budgets) {
         let size = 1usize << index_bits;
         let shift = 64 - index_bits;
@@ -313,20 +378,29 @@ fn find_magic<W: Word>(
                     continue 'tries;
                 }
             }
-            let slot = Slot {
-                magic,
-                shift: shift as u8,
-                offset,
-                ..Slot::constant(offset)
-            };
             let entries = table
                 .into_iter()
                 .map(|(stamp, reached)| if stamp == attempt { reached } else { W::ZERO })
                 .collect();
-            return Some((slot, entries));
+            return Some((slot(magic, shift as u8), entries));
         }
     }
     None
+}
+
+/// The table of a multiplier known to work for `cases` (each occupancy
+/// with what it reaches); `None` if it does not.
+fn magic_table<W: Word>(cases: &[(u64, W)], magic: u64, shift: u8) -> Option<Vec<W>> {
+    let size = 1usize.checked_shl(64 - u32::from(shift))?;
+    let mut table: Vec<Option<W>> = vec![None; size];
+    for &(occupied, reached) in cases {
+        let entry = table.get_mut((occupied.wrapping_mul(magic) >> shift) as usize)?;
+        match *entry {
+            Some(other) if other != reached => return None,
+            _ => *entry = Some(reached),
+        }
+    }
+    Some(table.into_iter().map(Option::unwrap_or_default).collect())
 }
 
 /// Rotations for `mask`'s 64-bit chunks above the lowest that keep all its

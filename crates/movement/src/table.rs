@@ -665,6 +665,39 @@ mod tests {
     use fairy_geometry::BoardSize;
 
     #[test]
+    fn a_rook_takes_one_lookup_a_queen_two_and_multipliers_are_searched_once() {
+        // A board no other test uses, so that nothing was searched before.
+        let size = BoardSize::new(8, 7).unwrap();
+        let geometry = Geometry::new(size);
+        let rook = table(&geometry, &Movement::rook(), Color::White);
+        let magic = rook.magic.as_ref().expect("8x7 gets a magic lookup");
+        assert_eq!(magic.width(), 1);
+        assert!(magic.tries() > 0);
+        let queen = table(&geometry, &Movement::queen(), Color::White);
+        assert_eq!(queen.magic.as_ref().map(|magic| magic.width()), Some(2));
+        // The same table again: the same lookup, shared.
+        let same = table(&geometry, &Movement::rook(), Color::White);
+        assert!(Arc::ptr_eq(magic, same.magic.as_ref().unwrap()));
+        // Black's rook lists its rays in another order, and the queen
+        // has the same lines: their multipliers are not searched again.
+        let black = table(&geometry, &Movement::rook(), Color::Black);
+        assert_eq!(black.magic.as_ref().map(|magic| magic.tries()), Some(0));
+        // Nor are they once no table holds the lookup.
+        let reference: Vec<_> = size
+            .squares()
+            .map(|from| rook.attacks(from, SquareSet::EMPTY))
+            .collect();
+        drop((rook, same, black));
+        let again = table(&geometry, &Movement::rook(), Color::White);
+        assert_eq!(again.magic.as_ref().map(|magic| magic.tries()), Some(0));
+        let rebuilt: Vec<_> = size
+            .squares()
+            .map(|from| again.attacks(from, SquareSet::EMPTY))
+            .collect();
+        assert_eq!(rebuilt, reference);
+    }
+
+    #[test]
     fn magic_multipliers_for_a_cylinder_with_a_grid_are_found_cheaply() {
         // A fuzzing find: on a 7x9 cylinder with a grid, many lines have no
         // multiplier at the tight table size, and the builder once spent
