@@ -1,9 +1,10 @@
-//! fairy against cozy-chess, a chess-only move generator, in one run:
-//! perft with bulk counting on both sides, interleaved, medians reported.
+//! fairy against cozy-chess and shakmaty, chess-only move generators, in
+//! one run: perft with bulk counting on every side, interleaved, medians
+//! reported.
 //!
 //! `cargo bench --bench versus` (optionally `-- ROUNDS`, default 5). The
-//! ratio is what the performance targets are stated in: a rule that chess
-//! does not use must not move it.
+//! ratios (fairy's time over theirs) are what the performance targets are
+//! stated in: a rule that chess does not use must not move them.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -30,6 +31,24 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
         false
     });
     nodes
+}
+
+/// shakmaty's perft, likewise counting the last ply by the length of its
+/// move list.
+fn shakmaty_perft(position: &shakmaty::Chess, depth: u32) -> u64 {
+    use shakmaty::Position as _;
+    let moves = position.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            shakmaty_perft(&child, depth - 1)
+        })
+        .sum()
 }
 
 fn median(mut times: Vec<Duration>) -> Duration {
@@ -71,28 +90,42 @@ fn main() {
             .fen
             .parse()
             .unwrap_or_else(|error| panic!("{}: {error:?}", case.fen));
-        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-        let mut nodes = (0, 0);
+        let shakmaty: shakmaty::Chess = case
+            .fen
+            .parse::<shakmaty::fen::Fen>()
+            .ok()
+            .and_then(|fen| fen.into_position(shakmaty::CastlingMode::Standard).ok())
+            .unwrap_or_else(|| panic!("{}: shakmaty cannot read it", case.fen));
+        let (mut ours, mut cozy, mut shak) = (Vec::new(), Vec::new(), Vec::new());
+        let mut nodes = [0; 3];
         for _ in 0..rounds {
             let start = Instant::now();
-            nodes.0 = black_box(&position).perft(black_box(case.depth));
+            nodes[0] = black_box(&position).perft(black_box(case.depth));
             ours.push(start.elapsed());
             let start = Instant::now();
-            nodes.1 = cozy_perft(black_box(&board), black_box(case.depth));
-            theirs.push(start.elapsed());
+            nodes[1] = cozy_perft(black_box(&board), black_box(case.depth));
+            cozy.push(start.elapsed());
+            let start = Instant::now();
+            nodes[2] = shakmaty_perft(black_box(&shakmaty), black_box(case.depth));
+            shak.push(start.elapsed());
         }
-        assert_eq!(nodes.0, nodes.1, "{}: the two disagree", case.name);
-        let (ours, theirs) = (median(ours), median(theirs));
-        let rate = |time: Duration| nodes.0 as f64 / time.as_secs_f64() / 1e6;
+        assert!(
+            nodes.iter().all(|&n| n == nodes[0]),
+            "{}: they disagree: {nodes:?}",
+            case.name
+        );
+        let (ours, cozy, shak) = (median(ours), median(cozy), median(shak));
+        let rate = |time: Duration| nodes[0] as f64 / time.as_secs_f64() / 1e6;
         println!(
-            "{:<22} {:>11} nodes  fairy {:>7.3} s ({:>5.1} M/s)  cozy-chess {:>7.3} s ({:>5.1} M/s)  ratio {:.2}",
+            "{:<22} {:>11} nodes  fairy {:>6.3} s ({:>5.1} M/s)  cozy-chess {:>6.3} s (ratio {:.2})  shakmaty {:>6.3} s (ratio {:.2})",
             case.name,
-            nodes.0,
+            nodes[0],
             ours.as_secs_f64(),
             rate(ours),
-            theirs.as_secs_f64(),
-            rate(theirs),
-            ours.as_secs_f64() / theirs.as_secs_f64()
+            cozy.as_secs_f64(),
+            ours.as_secs_f64() / cozy.as_secs_f64(),
+            shak.as_secs_f64(),
+            ours.as_secs_f64() / shak.as_secs_f64()
         );
     }
 }
