@@ -120,13 +120,32 @@ fn shared_with_fairy_stockfish(criterion: &mut Criterion) {
     }
 }
 
+/// Boards of more than 64 squares without a Fairy-Stockfish row: chess's
+/// pieces on 16x16, the largest board, measured against 8x8 chess.
+fn large_boards(criterion: &mut Criterion) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/variants/chess16.toml");
+    let variant = fairy::variants::load(path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    variant.visit(GalleryPerft {
+        criterion,
+        name: "chess16 start d4".to_owned(),
+        depth: 4,
+    });
+}
+
 /// The harness functions the criterion macros generate.
 mod harness {
     #![allow(missing_docs)]
-    use super::{chess, data_defined, seed_variants, shared_with_fairy_stockfish};
+    use super::{chess, data_defined, large_boards, seed_variants, shared_with_fairy_stockfish};
     use criterion::criterion_group;
 
-    criterion_group!(benches, chess, seed_variants, data_defined, shared_with_fairy_stockfish);
+    criterion_group!(
+        benches,
+        chess,
+        seed_variants,
+        data_defined,
+        shared_with_fairy_stockfish,
+        large_boards
+    );
 }
 
 criterion_main!(harness::benches);

@@ -450,3 +450,13 @@ impl VariantVisitor for FenAfter {
             .fen()
     }
 }
+
+#[test]
+fn chess16_is_on_a_256_bit_board_and_opens_as_reasoned() {
+    assert!(matches!(gallery("chess16"), AnyVariant::Large(_)));
+    // Sixteen pawns with one step and two, and four knights with two steps
+    // each onto the third rank: 40. Black's 40 answers are independent of
+    // White's first move.
+    assert_eq!(perft("chess16", None, 1), 40);
+    assert_eq!(perft("chess16", None, 2), 1_600);
+}
