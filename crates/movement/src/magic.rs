@@ -232,9 +232,10 @@ fn line_budgets<W: Word>() -> [u32; 3] {
     }
 }
 
-/// The lookups built in this process that some table still holds, by what
-/// they were built from: a variant's kinds and attack groups repeat the
-/// same lines many times over, and so do variants.
+/// What building lookups leaves for the next build in this process: the
+/// lookups some table still holds, by what they were built from, and the
+/// multiplier found for each line. A variant's kinds and attack groups
+/// repeat the same lines many times over, and so do variants.
 mod shared {
     use std::any::Any;
     use std::collections::HashMap;
