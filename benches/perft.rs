@@ -2,8 +2,9 @@
 //!
 //! `cargo bench --bench perft` reports the time per perft run; the element
 //! throughput is the number of leaves, so criterion prints nodes per second.
-//! The seed variants, chess, and each variant of the README's table shared
-//! with Fairy-Stockfish (`cargo bench --bench perft -- grand` for one).
+//! The seed variants, chess, each variant of the README's table shared with
+//! Fairy-Stockfish, and chess16 on 16x16 (`cargo bench --bench perft --
+//! grand` for one).
 
 use std::hint::black_box;
 
@@ -110,25 +111,24 @@ fn shared_with_fairy_stockfish(criterion: &mut Criterion) {
         ("grand", 4),
     ];
     for (name, depth) in rows {
-        let path = format!("{}/examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-        let variant = fairy::variants::load(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-        variant.visit(GalleryPerft {
-            criterion,
-            name: format!("{name} start d{depth}"),
-            depth,
-        });
+        gallery_perft(criterion, name, depth);
     }
 }
 
 /// Boards of more than 64 squares without a Fairy-Stockfish row: chess's
 /// pieces on 16x16, the largest board, measured against 8x8 chess.
 fn large_boards(criterion: &mut Criterion) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/variants/chess16.toml");
-    let variant = fairy::variants::load(path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    gallery_perft(criterion, "chess16", 4);
+}
+
+/// Perft of the start of the gallery's variant `name` to `depth`.
+fn gallery_perft(criterion: &mut Criterion, name: &str, depth: u32) {
+    let path = format!("{}/examples/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    let variant = fairy::variants::load(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
     variant.visit(GalleryPerft {
         criterion,
-        name: "chess16 start d4".to_owned(),
-        depth: 4,
+        name: format!("{name} start d{depth}"),
+        depth,
     });
 }
 

@@ -113,7 +113,7 @@ impl<W: Word> Magic<W> {
         let mut reached = vec![W::ZERO];
         for (square_lines, &allowed) in lines.iter().zip(allowed) {
             for line in square_lines {
-                let mask = line.iter().fold(W::ZERO, |mask, ray| mask | ray.relevant());
+                let mask = mask_of(line);
                 let rotations = rotations_apart(mask)?;
                 let folded = mask.fold64(rotations);
                 let reach = |occupied: u64| {
@@ -194,10 +194,14 @@ impl<W: Word> Magic<W> {
 /// rook's two lines on 8x8 have at most 12.
 const MERGED_BITS: u32 = 12;
 
+/// The squares whose occupancy matters to `rays`.
+fn mask_of<W: Word>(rays: &[Ray<W>]) -> W {
+    rays.iter().fold(W::ZERO, |mask, ray| mask | ray.relevant())
+}
+
 /// One square's lines merged into as few as keep each within
 /// [`MERGED_BITS`] blocking squares, in order.
 fn merge_lines<W: Word>(lines: &[Vec<Ray<W>>]) -> Vec<Vec<Ray<W>>> {
-    let mask_of = |rays: &[Ray<W>]| rays.iter().fold(W::ZERO, |mask, ray| mask | ray.relevant());
     let mut merged: Vec<Vec<Ray<W>>> = Vec::new();
     for line in lines {
         if let Some(last) = merged.last_mut() {

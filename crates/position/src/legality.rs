@@ -230,8 +230,8 @@ impl<W: Word> Position<'_, W> {
             let pieces = self.pieces_of_kinds(them, group.kinds);
             if group.table.potential(royal).intersects(pieces) {
                 reach.in_check |= group
-                    .attacks(royal, occupied, |kinds| self.on_board(kinds))
-                    .intersects(pieces);
+                    .attacks_among(royal, occupied, pieces, |kinds| self.on_board(kinds))
+                    .any();
                 reach.danger |= group.table.blockers(royal);
                 reach.threats.push((index, pieces));
             }

@@ -277,27 +277,12 @@ pub(crate) struct AttackGroup<W: Word> {
 }
 
 impl<W: Word> AttackGroup<W> {
-    /// The squares from which the group's moves reach `square` when
-    /// `occupied` are occupied. For a hopper that may not hop over its own
-    /// kind, `own_kind` gives where that kind stands (both colours): a
-    /// screen must be the same with them as without them.
-    #[inline(always)]
-    pub fn attacks(
-        &self,
-        square: Square,
-        occupied: SquareSet<W>,
-        own_kind: impl FnOnce(KindSet) -> SquareSet<W>,
-    ) -> SquareSet<W> {
-        let reach = self.table.attacks(square, occupied);
-        if self.unscreened {
-            reach & self.table.attacks(square, occupied - own_kind(self.kinds))
-        } else {
-            reach
-        }
-    }
-    /// The squares of `among` from which the group's moves reach `square`:
-    /// [`AttackGroup::attacks`] `& among`, with no lookup where none of
-    /// `among` stands where the group could attack from at all.
+    /// The squares of `among` from which the group's moves reach `square`
+    /// when `occupied` are occupied, with no lookup where none of `among`
+    /// stands where the group could attack from at all. For a hopper that
+    /// may not hop over its own kind, `own_kind` gives where that kind
+    /// stands (both colours): a screen must be the same with them as
+    /// without them.
     #[inline(always)]
     pub fn attacks_among(
         &self,
