@@ -163,15 +163,15 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// Compulsory capture where checks and pins decide legality: the legal
-    /// captures if there are any, else the quiet moves, counted in bulk.
+    /// captures if there are any, else the quiet moves, both passed on as
+    /// they are generated (counted in bulk).
     fn generate_captures_first<S: MoveSink<W>>(&self, sink: &mut S) {
         let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
         let targets = self.targets(self.turn);
-        let mut captures = MoveList::new();
-        let mut collector = MoveCollector(&mut captures);
         let mut unused = MoveList::new();
+        let mut captures = Tally { sink, any: false };
         self.generate_from_pins::<_, false>(
-            &mut collector,
+            &mut captures,
             royal,
             targets.captures(),
             SquareSet::EMPTY,
@@ -179,15 +179,11 @@ impl<W: Word> Position<'_, W> {
             &mut unused,
         );
         if self.en_passant.any() {
-            self.generate_en_passant(&mut collector, true);
+            self.generate_en_passant(&mut captures, true);
         }
-        if captures.is_empty() {
+        if !captures.any {
             // No capture: the quiet moves, castling among them.
             self.generate_from_pins::<_, false>(sink, royal, targets.quiet(), SquareSet::EMPTY, true, &mut unused);
-        } else {
-            for mv in captures {
-                sink.one(mv);
-            }
         }
     }
 
@@ -383,5 +379,44 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for NoChecks<'_, '_, '_, W, S> {
         if !self.position.gives_check_by(mv, &self.groups) {
             self.sink.one(mv);
         }
+    }
+}
+
+/// Passes moves on to `sink`, noting whether there was any.
+struct Tally<'s, S> {
+    sink: &'s mut S,
+    any: bool,
+}
+
+impl<W: Word, S: MoveSink<W>> MoveSink<W> for Tally<'_, S> {
+    #[inline]
+    fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
+        // A promotion square with no choice makes no move.
+        self.any |= promotions.count(from, to) > 0;
+        self.sink.piece_moves(promotions, from, to);
+    }
+
+    #[inline]
+    fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>) {
+        self.any |= promotions.count_arriving(to) > 0;
+        self.sink.shifted_moves(promotions, delta, to);
+    }
+
+    #[inline]
+    fn drops(&mut self, kind: PieceKind, to: SquareSet<W>) {
+        self.any |= to.any();
+        self.sink.drops(kind, to);
+    }
+
+    #[inline]
+    fn one(&mut self, mv: Move) {
+        self.any = true;
+        self.sink.one(mv);
+    }
+
+    #[inline]
+    fn walled(&mut self, mv: Move, walls: SquareSet<W>) {
+        self.any |= walls.any();
+        self.sink.walled(mv, walls);
     }
 }

@@ -435,7 +435,13 @@ impl<W: Word> Position<'_, W> {
             capturable,
             ..
         } = targets;
-        let attackers = self.enemy_attackers();
+        // Without a royal piece (antichess), no attack matters but
+        // castling's, gathered there.
+        let attackers = if royal.is_some() {
+            self.enemy_attackers()
+        } else {
+            Attackers::new()
+        };
 
         // Where a non-royal move must end to answer every check, and the
         // pieces pinned against the royal piece with the squares they may
@@ -555,7 +561,11 @@ impl<W: Word> Position<'_, W> {
             return;
         }
         if self.castling.0 & variant.castling.of_color[us.index()] != 0 {
-            self.generate_castling(&attackers, sink, royal.map(|_| in_check));
+            if royal.is_some() {
+                self.generate_castling(&attackers, sink, Some(in_check));
+            } else {
+                self.generate_castling(&self.enemy_attackers(), sink, None);
+            }
         }
 
         if self.en_passant.any() {
