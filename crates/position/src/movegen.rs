@@ -331,21 +331,22 @@ impl<W: Word> Position<'_, W> {
     #[inline(always)]
     pub(crate) fn enemy_attackers(&self) -> Attackers<'_, W> {
         let them = self.turn.other();
-        let groups = self.variant.attackers[them.index()].iter();
-        // Two ways, so that variants without petrification subtract
-        // nothing.
-        if self.variant.petrifying.is_empty() {
-            groups
-                .map(|group| (group, self.pieces_of_kinds(them, group.kinds)))
-                .filter(|(_, pieces)| pieces.any())
-                .collect()
+        let disarmed = if self.variant.petrifying.is_empty() {
+            SquareSet::EMPTY
         } else {
-            let disarmed = self.disarmed(them);
-            groups
-                .map(|group| (group, self.pieces_of_kinds(them, group.kinds) - disarmed))
-                .filter(|(_, pieces)| pieces.any())
-                .collect()
+            self.disarmed(them)
+        };
+        // Pushed one by one into a vector built here: a vector collected
+        // elsewhere and moved here is copied, and reading it right after
+        // stalls on the copy.
+        let mut attackers = Attackers::new();
+        for group in &self.variant.attackers[them.index()] {
+            let pieces = self.pieces_of_kinds(them, group.kinds) - disarmed;
+            if pieces.any() {
+                attackers.push((group, pieces));
+            }
         }
+        attackers
     }
 
     /// Every move the side to move's pieces can make, whatever it leaves
