@@ -4,7 +4,7 @@ use fairy_geometry::{Square, SquareSet, Word};
 use smallvec::SmallVec;
 
 use crate::kinds::KindSet;
-use crate::movegen::{MoveCollector, MoveSink};
+use crate::movegen::{MoveCollector, MoveSink, each_move, shifted_from};
 use crate::variant::Promotions;
 use crate::{Move, MoveList, PieceKind, Position};
 
@@ -116,12 +116,11 @@ impl<W: Word, S: MoveSink<W>> SafeMoves<'_, '_, '_, W, S> {
         }
     }
 
-    /// Passes on those of `moves` that leave the royal piece safe.
-    fn tested(&mut self, moves: MoveList) {
-        for mv in moves {
-            if self.position.is_safe_by_occupancy(mv, self.reach) {
-                self.sink.one(mv);
-            }
+    /// Passes `mv`, a plain move, on if it leaves the royal piece safe.
+    #[inline]
+    fn tested(&mut self, mv: Move) {
+        if self.position.is_safe_by_occupancy(mv, self.reach) {
+            self.sink.one(mv);
         }
     }
 }
@@ -132,19 +131,14 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for SafeMoves<'_, '_, '_, W, S> {
         if clear.any() {
             self.sink.piece_moves(promotions, from, clear);
         }
-        let rest = to - clear;
-        if rest.any() {
-            let mut moves = MoveList::new();
-            MoveCollector(&mut moves).piece_moves(promotions, from, rest);
-            self.tested(moves);
+        for square in to - clear {
+            each_move(promotions, from, square, |mv| self.tested(mv));
         }
     }
 
     fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>) {
-        let mut moves = MoveList::new();
-        MoveCollector(&mut moves).shifted_moves(promotions, delta, to);
-        for mv in moves {
-            self.one(mv);
+        for square in to {
+            each_move(promotions, shifted_from(square, delta), square, |mv| self.one(mv));
         }
     }
 
@@ -153,11 +147,8 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for SafeMoves<'_, '_, '_, W, S> {
         if clear.any() {
             self.sink.drops(kind, clear);
         }
-        let rest = to - clear;
-        if rest.any() {
-            let mut moves = MoveList::new();
-            MoveCollector(&mut moves).drops(kind, rest);
-            self.tested(moves);
+        for square in to - clear {
+            self.tested(Move::drop(kind, square));
         }
     }
 
