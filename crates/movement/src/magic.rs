@@ -172,21 +172,29 @@ impl<W: Word> Magic<W> {
     /// The squares reached from square number `index`.
     #[inline]
     pub fn reach(&self, index: usize, occupied: W) -> W {
+        // One slot a square (a rook's, a bishop's) is the common case:
+        // no loop.
+        if self.width == 1 {
+            return self.slots.get(index).map_or(W::ZERO, |slot| self.read(slot, occupied));
+        }
         let slots = self
             .slots
             .get(index * self.width..(index + 1) * self.width)
             .unwrap_or_default();
-        let mut reached = W::ZERO;
-        for slot in slots {
-            let folded = (occupied & slot.mask).fold64(slot.rotations);
-            let hash = (folded.wrapping_mul(slot.magic) >> slot.shift) as usize;
-            reached |= self
-                .reached
-                .get(slot.offset as usize + hash)
-                .copied()
-                .unwrap_or(W::ZERO);
-        }
-        reached
+        slots
+            .iter()
+            .fold(W::ZERO, |reached, slot| reached | self.read(slot, occupied))
+    }
+
+    /// The squares `slot` reaches when `occupied` are occupied.
+    #[inline(always)]
+    fn read(&self, slot: &Slot<W>, occupied: W) -> W {
+        let folded = (occupied & slot.mask).fold64(slot.rotations);
+        let hash = (folded.wrapping_mul(slot.magic) >> slot.shift) as usize;
+        self.reached
+            .get(slot.offset as usize + hash)
+            .copied()
+            .unwrap_or(W::ZERO)
     }
 }
 
