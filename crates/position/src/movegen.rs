@@ -330,23 +330,29 @@ impl<W: Word> Position<'_, W> {
     /// The attack groups of the side not to move that have pieces.
     #[inline(always)]
     pub(crate) fn enemy_attackers(&self) -> Attackers<'_, W> {
+        let mut attackers = Attackers::new();
+        self.push_enemy_attackers(&mut attackers);
+        attackers
+    }
+
+    /// Pushes the attack groups of the side not to move that have pieces
+    /// onto `attackers`. On the hot path the vector is filled where it is
+    /// read: a vector built elsewhere is copied when moved, and reading it
+    /// right after stalls on the copy.
+    #[inline(always)]
+    fn push_enemy_attackers<'s>(&'s self, attackers: &mut Attackers<'s, W>) {
         let them = self.turn.other();
         let disarmed = if self.variant.petrifying.is_empty() {
             SquareSet::EMPTY
         } else {
             self.disarmed(them)
         };
-        // Pushed one by one into a vector built here: a vector collected
-        // elsewhere and moved here is copied, and reading it right after
-        // stalls on the copy.
-        let mut attackers = Attackers::new();
         for group in &self.variant.attackers[them.index()] {
             let pieces = self.pieces_of_kinds(them, group.kinds) - disarmed;
             if pieces.any() {
                 attackers.push((group, pieces));
             }
         }
-        attackers
     }
 
     /// Every move the side to move's pieces can make, whatever it leaves
@@ -438,11 +444,10 @@ impl<W: Word> Position<'_, W> {
         } = targets;
         // Without a royal piece (antichess), no attack matters but
         // castling's, gathered there.
-        let attackers = if royal.is_some() {
-            self.enemy_attackers()
-        } else {
-            Attackers::new()
-        };
+        let mut attackers = Attackers::new();
+        if royal.is_some() {
+            self.push_enemy_attackers(&mut attackers);
+        }
 
         // Where a non-royal move must end to answer every check, and the
         // pieces pinned against the royal piece with the squares they may
