@@ -51,6 +51,14 @@ fn shakmaty_perft(position: &shakmaty::Chess, depth: u32) -> u64 {
         .sum()
 }
 
+/// Runs `perft`, adding its time to `times`.
+fn timed(times: &mut Vec<Duration>, perft: impl FnOnce() -> u64) -> u64 {
+    let start = Instant::now();
+    let nodes = perft();
+    times.push(start.elapsed());
+    nodes
+}
+
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
     times[times.len() / 2]
@@ -99,15 +107,11 @@ fn main() {
         let (mut ours, mut cozy, mut shak) = (Vec::new(), Vec::new(), Vec::new());
         let mut nodes = [0; 3];
         for _ in 0..rounds {
-            let start = Instant::now();
-            nodes[0] = black_box(&position).perft(black_box(case.depth));
-            ours.push(start.elapsed());
-            let start = Instant::now();
-            nodes[1] = cozy_perft(black_box(&board), black_box(case.depth));
-            cozy.push(start.elapsed());
-            let start = Instant::now();
-            nodes[2] = shakmaty_perft(black_box(&shakmaty), black_box(case.depth));
-            shak.push(start.elapsed());
+            nodes[0] = timed(&mut ours, || black_box(&position).perft(black_box(case.depth)));
+            nodes[1] = timed(&mut cozy, || cozy_perft(black_box(&board), black_box(case.depth)));
+            nodes[2] = timed(&mut shak, || {
+                shakmaty_perft(black_box(&shakmaty), black_box(case.depth))
+            });
         }
         assert!(
             nodes.iter().all(|&n| n == nodes[0]),

@@ -364,17 +364,16 @@ fn find_magic<W: Word>(
         ..Slot::constant(offset)
     };
     if let Some((magic, shift)) = known {
-        if let Some(table) = magic_table(&cases, magic, shift) {
-            return Some((slot(magic, shift), table));
+        let mut table = vec![(0, W::ZERO); 1usize.checked_shl(64 - u32::from(shift))?];
+        if fills(&mut table, &cases, magic, u32::from(shift), 1) {
+            return Some((slot(magic, shift), written(table, 1)));
         }
     }
     for (index_bits, &tries) in (bits..=bits + 2).zip(budgets) {
         let size = 1usize << index_bits;
         let shift = 64 - index_bits;
-        // Each entry is stamped with the try that wrote it, so that a new
-        // try need not clear the table.
-        let mut table: Vec<(u32, W)> = vec![(0, W::ZERO); if tries > 0 { size } else { 0 }];
-        'tries: for attempt in 1..=tries {
+        let mut table = vec![(0, W::ZERO); if tries > 0 { size } else { 0 }];
+        for attempt in 1..=tries {
             let magic = random.sparse();
             *tries_made += 1;
             // A multiplier that carries few of the mask's bits into the
@@ -382,38 +381,38 @@ fn find_magic<W: Word>(
             if bits >= 8 && (mask.wrapping_mul(magic) >> shift).count_ones() < bits / 2 {
                 continue;
             }
-            for &(occupied, reached) in &cases {
-                let index = (occupied.wrapping_mul(magic) >> shift) as usize;
-                let entry = &mut table[index];
-                if entry.0 != attempt {
-                    *entry = (attempt, reached);
-                } else if entry.1 != reached {
-                    continue 'tries;
-                }
+            if fills(&mut table, &cases, magic, shift, attempt) {
+                return Some((slot(magic, shift as u8), written(table, attempt)));
             }
-            let entries = table
-                .into_iter()
-                .map(|(stamp, reached)| if stamp == attempt { reached } else { W::ZERO })
-                .collect();
-            return Some((slot(magic, shift as u8), entries));
         }
     }
     None
 }
 
-/// The table of a multiplier known to work for `cases` (each occupancy
-/// with what it reaches); `None` if it does not.
-fn magic_table<W: Word>(cases: &[(u64, W)], magic: u64, shift: u8) -> Option<Vec<W>> {
-    let size = 1usize.checked_shl(64 - u32::from(shift))?;
-    let mut table: Vec<Option<W>> = vec![None; size];
+/// Whether `magic` and `shift` send no two of `cases` (each occupancy with
+/// what it reaches) with different results to one entry of `table`. The
+/// entries it writes are stamped with `stamp`, the number of the try, so
+/// that a new try need not clear the table.
+fn fills<W: Word>(table: &mut [(u32, W)], cases: &[(u64, W)], magic: u64, shift: u32, stamp: u32) -> bool {
     for &(occupied, reached) in cases {
-        let entry = table.get_mut((occupied.wrapping_mul(magic) >> shift) as usize)?;
-        match *entry {
-            Some(other) if other != reached => return None,
-            _ => *entry = Some(reached),
+        let Some(entry) = table.get_mut((occupied.wrapping_mul(magic) >> shift) as usize) else {
+            return false;
+        };
+        if entry.0 != stamp {
+            *entry = (stamp, reached);
+        } else if entry.1 != reached {
+            return false;
         }
     }
-    Some(table.into_iter().map(Option::unwrap_or_default).collect())
+    true
+}
+
+/// The lookup table the try `stamp` wrote into `table` (see [`fills`]).
+fn written<W: Word>(table: Vec<(u32, W)>, stamp: u32) -> Vec<W> {
+    table
+        .into_iter()
+        .map(|(by, reached)| if by == stamp { reached } else { W::ZERO })
+        .collect()
 }
 
 /// Rotations for `mask`'s 64-bit chunks above the lowest that keep all its

@@ -683,18 +683,16 @@ mod tests {
         let black = table(&geometry, &Movement::rook(), Color::Black);
         assert_eq!(black.magic.as_ref().map(|magic| magic.tries()), Some(0));
         // Nor are they once no table holds the lookup.
-        let reference: Vec<_> = size
-            .squares()
-            .map(|from| rook.attacks(from, SquareSet::EMPTY))
-            .collect();
+        let empty_board = |table: &MoveTable<u64>| -> Vec<_> {
+            size.squares()
+                .map(|from| table.attacks(from, SquareSet::EMPTY))
+                .collect()
+        };
+        let reference = empty_board(&rook);
         drop((rook, same, black));
         let again = table(&geometry, &Movement::rook(), Color::White);
         assert_eq!(again.magic.as_ref().map(|magic| magic.tries()), Some(0));
-        let rebuilt: Vec<_> = size
-            .squares()
-            .map(|from| again.attacks(from, SquareSet::EMPTY))
-            .collect();
-        assert_eq!(rebuilt, reference);
+        assert_eq!(empty_board(&again), reference);
     }
 
     #[test]

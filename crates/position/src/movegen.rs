@@ -443,7 +443,7 @@ impl<W: Word> Position<'_, W> {
             ..
         } = targets;
         // Without a royal piece (antichess), no attack matters but
-        // castling's, gathered there.
+        // castling's, gathered below if it is open.
         let mut attackers = Attackers::new();
         if royal.is_some() {
             self.push_enemy_attackers(&mut attackers);
@@ -567,11 +567,10 @@ impl<W: Word> Position<'_, W> {
             return;
         }
         if self.castling.0 & variant.castling.of_color[us.index()] != 0 {
-            if royal.is_some() {
-                self.generate_castling(&attackers, sink, Some(in_check));
-            } else {
-                self.generate_castling(&self.enemy_attackers(), sink, None);
+            if royal.is_none() {
+                self.push_enemy_attackers(&mut attackers);
             }
+            self.generate_castling(&attackers, sink, royal.map(|_| in_check));
         }
 
         if self.en_passant.any() {
