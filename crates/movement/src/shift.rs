@@ -1,23 +1,32 @@
 //! Leaps grouped by displacement, to move every piece of a kind at once.
 
 use fairy_geometry::{Geometry, SquareSet, Word};
-use smallvec::SmallVec;
 
 use crate::TablePart;
 
-/// One way to make a displacement: the squares it may start from and the
-/// displacements of the squares it passes, which must be empty.
+/// The most squares a move in bulk may pass: a pawn's double step passes
+/// one. A movement with longer paths is moved piece by piece.
+const MAX_LEGS: usize = 3;
+
+/// One way to make a displacement (in square indices): the squares it may
+/// start from and the displacements of the squares it passes, which must
+/// be empty.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Way<W: Word> {
+    delta: i16,
     origins: W,
-    legs: SmallVec<[i16; 2]>,
+    legs: [i16; MAX_LEGS],
+    leg_count: u8,
+    /// Whether it is the last way of its displacement: the ways are
+    /// sorted by displacement, and a displacement's moves are passed on
+    /// once, whichever way each piece makes it.
+    closes: bool,
 }
 
-/// The moves of one displacement (in square indices).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Displacement<W: Word> {
-    delta: i16,
-    ways: SmallVec<[Way<W>; 2]>,
+impl<W: Word> Way<W> {
+    fn legs(&self) -> impl Iterator<Item = i16> + '_ {
+        self.legs.iter().take(usize::from(self.leg_count)).copied()
+    }
 }
 
 /// The leaps, lame leaps and multi-step moves of a movement, grouped by
@@ -51,7 +60,9 @@ struct Displacement<W: Word> {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ShiftTable<W: Word> {
-    displacements: Vec<Displacement<W>>,
+    /// One flat list, so that moving a kind's pieces reads no nested
+    /// vectors.
+    ways: Vec<Way<W>>,
 }
 
 impl<W: Word> ShiftTable<W> {
@@ -60,11 +71,11 @@ impl<W: Word> ShiftTable<W> {
     /// displacement).
     pub fn compile(geometry: &Geometry, parts: &[TablePart<W>]) -> Option<ShiftTable<W>> {
         let size = geometry.size();
-        let mut displacements: Vec<Displacement<W>> = Vec::new();
+        let mut ways: Vec<Way<W>> = Vec::new();
         for placed in parts {
             for from in placed.origins.iter().filter(|&s| size.contains(s)) {
                 for path in placed.paths(geometry, from) {
-                    if path.destinations().len() != 1 {
+                    if path.destinations().len() != 1 || path.passed().len() > MAX_LEGS {
                         return None;
                     }
                     let Some(to) = path.end() else { continue };
@@ -73,38 +84,44 @@ impl<W: Word> ShiftTable<W> {
                     }
                     let offset = |square: fairy_geometry::Square| square.index() as i16 - from.index() as i16;
                     let delta = offset(to);
-                    let legs: SmallVec<[i16; 2]> = path.passed().iter().map(|&s| offset(s)).collect();
+                    let mut legs = [0; MAX_LEGS];
+                    for (leg, &square) in legs.iter_mut().zip(path.passed()) {
+                        *leg = offset(square);
+                    }
+                    let leg_count = path.passed().len() as u8;
                     let origin = W::bit(from.index() as u32);
-                    let displacement = match displacements.iter_mut().position(|d| d.delta == delta) {
-                        Some(index) => &mut displacements[index],
-                        None => {
-                            displacements.push(Displacement {
-                                delta,
-                                ways: SmallVec::new(),
-                            });
-                            let last = displacements.len() - 1;
-                            &mut displacements[last]
-                        }
-                    };
-                    match displacement.ways.iter_mut().find(|way| way.legs == legs) {
+                    match ways
+                        .iter_mut()
+                        .find(|way| way.delta == delta && way.leg_count == leg_count && way.legs == legs)
+                    {
                         Some(way) => way.origins |= origin,
-                        None => displacement.ways.push(Way { origins: origin, legs }),
+                        None => ways.push(Way {
+                            delta,
+                            origins: origin,
+                            legs,
+                            leg_count,
+                            closes: false,
+                        }),
                     }
                 }
             }
         }
-        displacements.sort_by_key(|d| d.delta);
-        Some(ShiftTable { displacements })
+        ways.sort_by_key(|way| (way.delta, way.leg_count, way.legs));
+        let deltas: Vec<i16> = ways.iter().map(|way| way.delta).collect();
+        for (index, way) in ways.iter_mut().enumerate() {
+            way.closes = deltas.get(index + 1) != Some(&way.delta);
+        }
+        Some(ShiftTable { ways })
     }
 
     /// The number of displacements.
     pub fn len(&self) -> usize {
-        self.displacements.len()
+        self.ways.iter().filter(|way| way.closes).count()
     }
 
     /// Whether there is no move at all.
     pub fn is_empty(&self) -> bool {
-        self.displacements.is_empty()
+        self.ways.is_empty()
     }
 
     /// For each displacement `delta`, the squares `pieces` reach by it when
@@ -114,20 +131,18 @@ impl<W: Word> ShiftTable<W> {
     #[inline(always)]
     pub fn for_each(&self, pieces: SquareSet<W>, empty: SquareSet<W>, mut visit: impl FnMut(i16, SquareSet<W>)) {
         let (pieces, empty) = (pieces.bits(), empty.bits());
-        for displacement in &self.displacements {
-            let mut movers = W::ZERO;
-            for way in &displacement.ways {
-                let mut ready = pieces & way.origins;
-                for &leg in &way.legs {
-                    ready &= empty.shift(-i32::from(leg));
-                }
-                movers |= ready;
+        let mut movers = W::ZERO;
+        for way in &self.ways {
+            let mut ready = pieces & way.origins;
+            for leg in way.legs() {
+                ready &= empty.shift(-i32::from(leg));
             }
-            if !movers.is_zero() {
-                visit(
-                    displacement.delta,
-                    SquareSet::from_bits(movers.shift(i32::from(displacement.delta))),
-                );
+            movers |= ready;
+            if way.closes {
+                if !movers.is_zero() {
+                    visit(way.delta, SquareSet::from_bits(movers.shift(i32::from(way.delta))));
+                }
+                movers = W::ZERO;
             }
         }
     }
