@@ -149,11 +149,10 @@ pub(crate) struct Castling<W: Word> {
 
 impl<W: Word> Castling<W> {
     /// Whether the squares this castling needs empty are, but for its own
-    /// king and rook.
+    /// king and rook (which `empty` leaves out).
     #[inline(always)]
     pub(crate) fn is_clear(&self, occupied: SquareSet<W>) -> bool {
-        let others = occupied - SquareSet::from_square(self.king_from) - SquareSet::from_square(self.rook_from);
-        !self.empty.intersects(others)
+        !self.empty.intersects(occupied)
     }
 }
 

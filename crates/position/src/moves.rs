@@ -128,29 +128,26 @@ impl Move {
     }
 
     /// The kind it promotes to.
+    #[inline]
     pub const fn promotion(self) -> Option<PieceKind> {
-        if self.kind == NORMAL {
-            if self.piece == NONE {
-                None
-            } else {
-                Some(PieceKind::new(self.piece))
-            }
-        } else if self.kind & WALL == 0 {
-            None
+        // Not recursive, so that it inlines where moves are played.
+        let mv = self.without_wall();
+        if mv.kind == NORMAL && mv.piece != NONE {
+            Some(PieceKind::new(mv.piece))
         } else {
-            self.without_wall().promotion()
+            None
         }
     }
 
     /// The kind a drop puts on the board from the hand; `None` for a
     /// move of a piece on the board.
+    #[inline]
     pub const fn dropped(self) -> Option<PieceKind> {
-        if self.kind == DROP {
-            Some(PieceKind::new(self.piece))
-        } else if self.kind & WALL == 0 {
-            None
+        let mv = self.without_wall();
+        if mv.kind == DROP {
+            Some(PieceKind::new(mv.piece))
         } else {
-            self.without_wall().dropped()
+            None
         }
     }
 
@@ -204,13 +201,13 @@ impl Move {
     }
 
     /// The index of the way to castle, for a castling move.
+    #[inline]
     pub const fn castling_index(self) -> Option<usize> {
-        if self.kind < CASTLING {
+        let mv = self.without_wall();
+        if mv.kind < CASTLING {
             None
-        } else if self.kind < WALL {
-            Some((self.kind - CASTLING) as usize)
         } else {
-            self.without_wall().castling_index()
+            Some((mv.kind - CASTLING) as usize)
         }
     }
 
@@ -243,6 +240,7 @@ impl Move {
     }
 
     /// This move without the wall it places: the move of the piece alone.
+    #[inline]
     pub const fn without_wall(self) -> Move {
         if self.kind & WALL == 0 {
             return self;
