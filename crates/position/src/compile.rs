@@ -16,7 +16,7 @@ use crate::goal::Goals;
 use crate::hand::CompiledDrops;
 use crate::kinds::KindSet;
 use crate::passing::CompiledPassing;
-use crate::variant::{AttackGroup, DoubleStep, Kind, KindMoves, PromotionGroup, Promotions};
+use crate::variant::{AttackGroup, DoubleStep, Kind, KindMoves, MAX_ATTACK_GROUPS, PromotionGroup, Promotions};
 use crate::walling::CompiledWalling;
 use crate::zobrist::Zobrist;
 use crate::{
@@ -1059,19 +1059,47 @@ fn compile_promotions<W: Word>(
 }
 
 /// The attack groups of each colour: the kinds attacking by the same
-/// reverse table share one, leaps before rides.
+/// reverse table share one, leaps before rides. Each part of a kind's
+/// movement is a table of its own, so that kinds share the parts they have
+/// in common (a queen's rook lines with the rook); where that would make
+/// more than [`MAX_ATTACK_GROUPS`] groups, each kind's parts make one
+/// table.
 fn compile_attackers<W: Word>(
     geometry: &Geometry,
     spec: &VariantSpec,
     royal: KindSet,
     zone: &ZoneOf<'_, W>,
 ) -> Result<[Vec<AttackGroup<W>>; 2], VariantError> {
+    let mut attackers = attack_groups(geometry, spec, royal, zone, false)?;
+    if attackers.iter().any(|groups| groups.len() > MAX_ATTACK_GROUPS) {
+        attackers = attack_groups(geometry, spec, royal, zone, true)?;
+    }
+    Ok(attackers)
+}
+
+/// The attack groups of each colour, with a table per part of each kind's
+/// movement, or with `by_kind` one per kind.
+fn attack_groups<W: Word>(
+    geometry: &Geometry,
+    spec: &VariantSpec,
+    royal: KindSet,
+    zone: &ZoneOf<'_, W>,
+    by_kind: bool,
+) -> Result<[Vec<AttackGroup<W>>; 2], VariantError> {
     let mut attackers: [Vec<AttackGroup<W>>; 2] = [Vec::new(), Vec::new()];
     for (index, piece) in spec.pieces.iter().enumerate() {
         let kind = PieceKind::new(index as u8);
         for color in Color::ALL {
-            for placed in placed_parts(geometry, piece, color, true, zone)? {
-                let table = MoveTable::compile_reverse(geometry, &[placed]);
+            let parts = placed_parts(geometry, piece, color, true, zone)?;
+            let tables: Vec<MoveTable<W>> = if by_kind {
+                vec![MoveTable::compile_reverse(geometry, &parts)]
+            } else {
+                parts
+                    .iter()
+                    .map(|placed| MoveTable::compile_reverse(geometry, std::slice::from_ref(placed)))
+                    .collect()
+            };
+            for table in tables {
                 if table.is_empty() {
                     continue;
                 }

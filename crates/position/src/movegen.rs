@@ -9,11 +9,12 @@
 //! That is exact where attacks only shrink as squares fill: a move can then
 //! expose the royal piece only by vacating a square on a path to it.
 
+use arrayvec::ArrayVec;
 use fairy_geometry::{Square, SquareSet, Word};
 use smallvec::SmallVec;
 
 use crate::castling::Castling;
-use crate::variant::{AttackGroup, KindMoves, Promotions};
+use crate::variant::{AttackGroup, KindMoves, MAX_ATTACK_GROUPS, Promotions};
 use crate::{Legality, Move, MoveList, PieceKind, Position};
 
 /// Receives generated moves.
@@ -124,15 +125,20 @@ impl<W: Word> MoveSink<W> for MoveCollector<'_> {
     }
 }
 
+/// An attack group of the side not to move, with its pieces.
+pub(crate) type Attacker<'v, W> = (&'v AttackGroup<W>, SquareSet<W>);
+
 /// The attack groups of the side not to move that have pieces, each with
-/// those pieces.
-pub(crate) type Attackers<'v, W> = SmallVec<[(&'v AttackGroup<W>, SquareSet<W>); 8]>;
+/// those pieces. A fixed capacity (the variant has no more groups, see
+/// [`MAX_ATTACK_GROUPS`]) spares every access the question whether the
+/// vector has spilled to the heap, which a `SmallVec` asks.
+pub(crate) type Attackers<'v, W> = ArrayVec<Attacker<'v, W>, MAX_ATTACK_GROUPS>;
 
 impl<W: Word> Position<'_, W> {
     /// Whether one of `attackers` attacks `square` when `occupied` are
     /// occupied.
     #[inline(always)]
-    fn attacked(&self, attackers: &Attackers<'_, W>, square: Square, occupied: SquareSet<W>) -> bool {
+    fn attacked(&self, attackers: &[Attacker<'_, W>], square: Square, occupied: SquareSet<W>) -> bool {
         // Without hoppers shy of their own kind (never in the pins-based
         // strategies), the tables alone answer.
         if !self.variant.unscreened_by_own_kind.is_empty() {
@@ -146,7 +152,7 @@ impl<W: Word> Position<'_, W> {
     /// [`Position::attacked`] where some hopper may not hop over its own
     /// kind; out of line, to keep the common path small.
     #[inline(never)]
-    fn attacked_over_screens(&self, attackers: &Attackers<'_, W>, square: Square, occupied: SquareSet<W>) -> bool {
+    fn attacked_over_screens(&self, attackers: &[Attacker<'_, W>], square: Square, occupied: SquareSet<W>) -> bool {
         attackers.iter().any(|(group, pieces)| {
             group
                 .attacks_among(square, occupied, *pieces, |kinds| self.on_board(kinds))
@@ -550,9 +556,11 @@ impl<W: Word> Position<'_, W> {
                 candidates = candidates - capturable;
             }
             let without_king = occupied - royal_set;
+            // Read as a slice once, not once per square.
+            let attacking: &[Attacker<'_, W>] = &attackers;
             let safe: SquareSet<W> = candidates
                 .iter()
-                .filter(|&to| shield.contains(to) || !self.attacked(&attackers, to, without_king))
+                .filter(|&to| shield.contains(to) || !self.attacked(attacking, to, without_king))
                 .collect();
             if safe.any() {
                 sink.piece_moves(&moves.promotions, king, safe);
@@ -589,7 +597,7 @@ impl<W: Word> Position<'_, W> {
     #[inline(always)]
     pub(crate) fn generate_castling<S: MoveSink<W>>(
         &self,
-        attackers: &Attackers<'_, W>,
+        attackers: &[Attacker<'_, W>],
         sink: &mut S,
         in_check: Option<bool>,
     ) {

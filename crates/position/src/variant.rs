@@ -264,6 +264,14 @@ pub(crate) struct Kind<W: Word> {
     pub leaves_en_passant: bool,
 }
 
+/// The most attack groups a side has. A variant whose pieces' parts would
+/// make more gets one group per kind instead (at most [`MAX_KINDS`] and
+/// the flying royals' group), so that move generation can gather them in
+/// a vector of fixed capacity.
+///
+/// [`MAX_KINDS`]: crate::MAX_KINDS
+pub(crate) const MAX_ATTACK_GROUPS: usize = 32;
+
 /// Pieces that attack through one reverse table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct AttackGroup<W: Word> {

@@ -34,3 +34,50 @@ fn most_random_bytes_give_a_variant_that_is_played() {
     }
     assert!(played >= 20, "only {played} of 60 byte strings gave a variant");
 }
+
+#[test]
+fn kinds_with_more_attack_tables_than_are_gathered_agree_with_the_reference() {
+    use fairy_geometry::{BoardSize, Geometry};
+    use fairy_movement::Movement;
+    use fairy_position::{PieceSpec, Variant, VariantSpec};
+
+    // Fifteen kinds of three one-way leaps each: 45 leaps, 36 of them
+    // different, each an attack table of its own, more than move
+    // generation gathers (32). The kinds then attack by one table each.
+    let atoms = ['W', 'F', 'D', 'N', 'A', 'H', 'C', 'Z', 'G'];
+    let ways = ['f', 'b', 'l', 'r'];
+    let letters: Vec<char> = "ABCDEFGHIJLMNOP".chars().collect();
+    let mut leaps = std::collections::BTreeSet::new();
+    let mut spec = VariantSpec::new(
+        "many leaps",
+        Geometry::new(BoardSize::new(8, 8).unwrap()),
+        "hijlmnop/abckdefg/8/8/8/8/HIJLMNOP/ABCKDEFG w - - 0 1",
+    )
+    .piece(PieceSpec::new('K', "king", Movement::king()).royal());
+    for (index, &letter) in letters.iter().enumerate() {
+        let betza: String = (0..3)
+            .map(|part| format!("{}{}", ways[(index + part) % 4], atoms[(index * 3 + part) % 9]))
+            .collect();
+        leaps.extend(betza.as_bytes().chunks(2).map(<[u8]>::to_vec));
+        spec = spec.piece(PieceSpec::new(letter, "leaper", Movement::from_betza(&betza).unwrap()));
+    }
+    assert!(leaps.len() > 32, "{} different leaps", leaps.len());
+    let variant = Variant::<u64>::new(spec).unwrap();
+    let mut random = common::Random(0x9e37_79b9_7f4a_7c15);
+    let mut position = variant.start_position();
+    for ply in 0..60 {
+        let legal = common::moves(&position);
+        assert_eq!(
+            legal,
+            generic_reference::legal_moves(&position),
+            "ply {ply}: {}",
+            position.fen()
+        );
+        assert_eq!(position.count_legal_moves(), legal.len() as u64);
+        let list = position.legal_moves();
+        if list.is_empty() {
+            break;
+        }
+        position.play_unchecked(list[random.below(list.len())]);
+    }
+}
