@@ -328,6 +328,17 @@ impl<W: Word> Variant<W> {
         // reads; otherwise every royal piece must be kept safe.
         let single_royal = royal.len() <= 1 && !promotes_to_royal;
         let attackers = compile_attackers(&geometry, &spec, royal, &zone)?;
+        let groups_of_kind = attackers.each_ref().map(|groups| {
+            let mut of_kind = [0u32; MAX_KINDS];
+            for (index, group) in groups.iter().enumerate() {
+                for kind in group.kinds.iter() {
+                    if let Some(bits) = of_kind.get_mut(kind.index()) {
+                        *bits |= 1 << index;
+                    }
+                }
+            }
+            of_kind
+        });
         let uncapturable = kind_set(&|p| p.uncapturable);
         let en_passant_capturers = kinds
             .iter()
@@ -502,6 +513,7 @@ impl<W: Word> Variant<W> {
             board,
             kinds,
             attackers,
+            groups_of_kind,
             royal,
             single_royal,
             uncapturable,

@@ -13,10 +13,10 @@ use fairy_geometry::{Square, SquareSet, Word};
 
 use smallvec::SmallVec;
 
-use crate::movegen::{MoveCollector, MoveSink};
+use crate::movegen::{MoveCollector, MoveSink, each_move, shifted_from};
 use crate::promotion_limit::LimitedPromotions;
 use crate::variant::{AttackGroup, Promotions};
-use crate::{Legality, Move, MoveList, PieceKind, Position};
+use crate::{Legality, MAX_KINDS, Move, MoveList, PieceKind, Position};
 
 impl<W: Word> Position<'_, W> {
     /// Whether `mv`, a move in this position, takes a piece (en passant
@@ -261,7 +261,10 @@ struct NoChecks<'s, 'p, 'v, W: Word, S: MoveSink<W>> {
     position: &'p Position<'v, W>,
     sink: &'s mut S,
     king: Square,
-    groups: SmallVec<[(&'p AttackGroup<W>, SquareSet<W>); 8]>,
+    /// The mover's attack groups, and for each kind the groups it attacks
+    /// by (bits by index).
+    groups: &'v [AttackGroup<W>],
+    groups_of_kind: &'v [u32; MAX_KINDS],
     /// The mover's pieces that block its own lines to the enemy king, each
     /// with the line (moving along it keeps the check covered).
     blockers: SmallVec<[(Square, SquareSet<W>); 4]>,
@@ -269,14 +272,13 @@ struct NoChecks<'s, 'p, 'v, W: Word, S: MoveSink<W>> {
 
 impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
     fn new(position: &'p Position<'v, W>, king: Square, sink: &'s mut S) -> NoChecks<'s, 'p, 'v, W, S> {
-        let groups = position.checkers_of_turn();
-        let ours = position.pieces(position.turn);
+        let us = position.turn;
+        let groups = &position.variant.attackers[us.index()];
+        let ours = position.pieces(us);
         let occupied = position.occupied();
         let mut blockers = SmallVec::new();
-        for &(group, pieces) in &groups {
-            if group.table.is_leaper() {
-                continue;
-            }
+        for group in groups.iter().filter(|group| !group.table.is_leaper()) {
+            let pieces = position.pieces_of_kinds(us, group.kinds);
             let allowed = group.table.allowed(king);
             let mut blocked = |attackers: SquareSet<W>| {
                 group.table.hits(king, occupied, attackers, |hit| {
@@ -304,21 +306,29 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
             sink,
             king,
             groups,
+            groups_of_kind: &position.variant.groups_of_kind[us.index()],
             blockers,
         }
+    }
+
+    /// The squares from which a piece of `kind` attacks the enemy king
+    /// when `occupied` are occupied.
+    fn attacking(&self, kind: PieceKind, occupied: SquareSet<W>) -> SquareSet<W> {
+        let mut indices = self.groups_of_kind.get(kind.index()).copied().unwrap_or(0);
+        let mut attacking = SquareSet::EMPTY;
+        while indices != 0 {
+            if let Some(group) = self.groups.get(indices.trailing_zeros() as usize) {
+                attacking |= group.table.attacks(self.king, occupied);
+            }
+            indices &= indices - 1;
+        }
+        attacking
     }
 
     /// The squares where the piece on `from` would give check, directly or
     /// by uncovering another piece's line.
     fn checking(&self, from: Square, kind: PieceKind) -> SquareSet<W> {
-        let occupied = self.position.occupied() - SquareSet::from_square(from);
-        let mut checking = self
-            .groups
-            .iter()
-            .filter(|(group, _)| group.kinds.contains(kind))
-            .fold(SquareSet::EMPTY, |all, (group, _)| {
-                all | group.table.attacks(self.king, occupied)
-            });
+        let mut checking = self.attacking(kind, self.position.occupied() - SquareSet::from_square(from));
         for &(blocker, line) in &self.blockers {
             if blocker == from {
                 checking |= SquareSet::ALL - line;
@@ -327,13 +337,11 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
         checking
     }
 
-    fn one_by_one(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
-        let mut moves = MoveList::new();
-        MoveCollector(&mut moves).piece_moves(promotions, from, to);
-        for mv in moves {
-            if !self.position.gives_check_by(mv, &self.groups) {
-                self.sink.one(mv);
-            }
+    /// Passes `mv` on unless it gives check, asked of the move itself
+    /// (promotions, castling, en passant: rare).
+    fn unless_check(&mut self, mv: Move) {
+        if !self.position.gives_check(mv) {
+            self.sink.one(mv);
         }
     }
 }
@@ -344,8 +352,8 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for NoChecks<'_, '_, '_, W, S> {
             return;
         };
         let promoting = promotions.promoting(from, to);
-        if promoting.any() {
-            self.one_by_one(promotions, from, promoting);
+        for square in promoting {
+            each_move(promotions, from, square, |mv| self.unless_check(mv));
         }
         let plain = (to - promoting) - self.checking(from, PieceKind::new(code >> 1));
         if plain.any() {
@@ -355,30 +363,19 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for NoChecks<'_, '_, '_, W, S> {
 
     fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>) {
         for square in to {
-            let from = Square::new((square.index() as i32 - i32::from(delta)) as u8);
-            self.piece_moves(promotions, from, SquareSet::from_square(square));
+            self.piece_moves(promotions, shifted_from(square, delta), SquareSet::from_square(square));
         }
     }
 
     fn drops(&mut self, kind: PieceKind, to: SquareSet<W>) {
-        let occupied = self.position.occupied();
-        let checking = self
-            .groups
-            .iter()
-            .filter(|(group, _)| group.kinds.contains(kind))
-            .fold(SquareSet::EMPTY, |all, (group, _)| {
-                all | group.table.attacks(self.king, occupied)
-            });
-        let quiet = to - checking;
+        let quiet = to - self.attacking(kind, self.position.occupied());
         if quiet.any() {
             self.sink.drops(kind, quiet);
         }
     }
 
     fn one(&mut self, mv: Move) {
-        if !self.position.gives_check_by(mv, &self.groups) {
-            self.sink.one(mv);
-        }
+        self.unless_check(mv);
     }
 }
 

@@ -14,7 +14,7 @@ use crate::kinds::KindSet;
 use crate::passing::CompiledPassing;
 use crate::walling::CompiledWalling;
 use crate::zobrist::Zobrist;
-use crate::{Legality, PieceKind, PieceSpec, Position, Setup, SetupPiece, VariantSpec};
+use crate::{Legality, MAX_KINDS, PieceKind, PieceSpec, Position, Setup, SetupPiece, VariantSpec};
 
 /// A variant's rules compiled for boards stored in words of type `W`: move
 /// and attack tables for every piece kind and colour, castling, promotions,
@@ -29,6 +29,9 @@ pub struct Variant<W: Word = u64> {
     pub(crate) kinds: Vec<Kind<W>>,
     /// Per attacking colour.
     pub(crate) attackers: [Vec<AttackGroup<W>>; 2],
+    /// Per attacking colour and kind, the attack groups holding the kind
+    /// (bits by index in `attackers`).
+    pub(crate) groups_of_kind: [[u32; MAX_KINDS]; 2],
     pub(crate) royal: KindSet,
     /// Whether each side has one royal piece at most (one royal kind, which
     /// no piece promotes to): the pins-and-checks fast path's condition.
@@ -271,6 +274,9 @@ pub(crate) struct Kind<W: Word> {
 ///
 /// [`MAX_KINDS`]: crate::MAX_KINDS
 pub(crate) const MAX_ATTACK_GROUPS: usize = 32;
+
+// `Variant::groups_of_kind` holds a side's groups as bits of a `u32`.
+const _: () = assert!(MAX_ATTACK_GROUPS <= u32::BITS as usize);
 
 /// Pieces that attack through one reverse table.
 #[derive(Clone, Debug, PartialEq, Eq)]
