@@ -3,7 +3,6 @@
 
 use fairy_geometry::{Square, SquareSet, Word};
 use fairy_movement::Color;
-use smallvec::SmallVec;
 
 use crate::compile::KindOf;
 use crate::movegen::MoveSink;
@@ -509,20 +508,17 @@ impl<'v, W: Word> Position<'v, W> {
             return;
         };
         let us = self.turn.index();
+        if !drops.free && self.hands[us].is_empty() {
+            return;
+        }
         let allowed = match &self.variant.enclosing {
             Some(enclosing) => self.enclosing_drops(enclosing, allowed),
             None => allowed,
         };
         let must = drops.must_drop.flatten().filter(|&kind| self.hands[us].count(kind) > 0);
-        let held: SmallVec<[PieceKind; MAX_KINDS]> = if drops.free {
-            let kinds = (0..self.variant.kinds.len()).map(|index| PieceKind::new(index as u8));
-            kinds.filter(|&kind| !self.variant.royal.contains(kind)).collect()
-        } else {
-            self.hands[us].iter().map(|(kind, _)| kind).collect()
-        };
-        for held in held {
+        let mut drop_held = |held: PieceKind| {
             if must.is_some_and(|must| must != held) {
-                continue;
+                return;
             }
             let promoted = drops.promoted_drops.get(held.index()).copied().flatten();
             for kind in std::iter::once(held).chain(promoted) {
@@ -531,6 +527,14 @@ impl<'v, W: Word> Position<'v, W> {
                     sink.drops(kind, to);
                 }
             }
+        };
+        if drops.free {
+            let kinds = (0..self.variant.kinds.len()).map(|index| PieceKind::new(index as u8));
+            kinds
+                .filter(|&kind| !self.variant.royal.contains(kind))
+                .for_each(drop_held);
+        } else {
+            self.hands[us].iter().for_each(|(kind, _)| drop_held(kind));
         }
     }
 

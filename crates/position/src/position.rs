@@ -680,7 +680,8 @@ impl<'v, W: Word> Position<'v, W> {
                 // Before the marks move: the capturer may promote there.
                 self.capture_to_hand(taken, captured);
             }
-            if variant.tracks_promoted {
+            // Without marks on the board, only a promotion makes one.
+            if variant.tracks_promoted && (self.promoted.any() || promotion.is_some()) {
                 self.move_promoted_marks(from, to, captured, promotion.is_some_and(|_| promotions().marks));
             }
             self.take(from);
