@@ -733,6 +733,20 @@ impl<W: Word> Position<'_, W> {
         Some(CheckCounters::Remaining([white?, black?]))
     }
 
+    /// After a move by `mover` into a position whose moves will only be
+    /// counted (perft's last ply): counts a check it gave only where that
+    /// check ends the game. Fewer checks change nothing the count reads,
+    /// and the test for check is the costly part.
+    #[inline]
+    pub(crate) fn count_check_if_decisive(&mut self, mover: Color) {
+        let Some(checks) = self.variant.goals.checks_to_win else {
+            return;
+        };
+        if self.checks_given(mover) + 1 >= u32::from(checks) {
+            self.count_check(mover);
+        }
+    }
+
     /// After a move by `mover`: counts a check it gave, in a variant won by
     /// giving checks.
     #[inline]

@@ -617,7 +617,7 @@ impl<'v, W: Word> Position<'v, W> {
     /// Plays a drop of `kind` onto `to`: the piece leaves the hand, and
     /// the n-move clock starts again, as in Fairy-Stockfish.
     #[cold]
-    pub(crate) fn play_drop(&mut self, kind: PieceKind, to: Square) {
+    pub(crate) fn play_drop<const COUNT_CHECKS: bool>(&mut self, kind: PieceKind, to: Square) {
         let us = self.turn;
         if let Some(drops) = &self.variant.drops {
             if !drops.free {
@@ -636,7 +636,7 @@ impl<'v, W: Word> Position<'v, W> {
             self.gain_castling(to);
         }
         self.clear_en_passant();
-        self.end_turn(true);
+        self.end_turn::<COUNT_CHECKS>(true);
         self.remember_drop();
     }
 

@@ -8,24 +8,31 @@ use crate::variant::Promotions;
 use crate::{Move, MoveList, PieceKind, Position};
 
 /// A sink that counts the leaves below each move as it is generated, with
-/// no list of moves at interior nodes.
-struct Subtrees<'p, 'v, W: Word> {
+/// no list of moves at interior nodes. With `DEFER_CHECKS` (a variant won
+/// by giving checks), the moves into positions whose moves are only
+/// counted leave their checks uncounted unless a check would end the game.
+struct Subtrees<'p, 'v, W: Word, const DEFER_CHECKS: bool> {
     position: &'p Position<'v, W>,
     /// The depth below each move.
     depth: u32,
     leaves: u64,
 }
 
-impl<W: Word> Subtrees<'_, '_, W> {
+impl<W: Word, const DEFER_CHECKS: bool> Subtrees<'_, '_, W, DEFER_CHECKS> {
     #[inline(always)]
     fn below(&mut self, mv: Move) {
         let mut child = self.position.clone();
-        child.play_unchecked(mv);
+        if DEFER_CHECKS && self.depth == 1 {
+            child.play_counting_checks::<false>(mv);
+            child.count_check_if_decisive(self.position.turn);
+        } else {
+            child.play_unchecked(mv);
+        }
         self.leaves += child.perft(self.depth);
     }
 }
 
-impl<W: Word> MoveSink<W> for Subtrees<'_, '_, W> {
+impl<W: Word, const DEFER_CHECKS: bool> MoveSink<W> for Subtrees<'_, '_, W, DEFER_CHECKS> {
     fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
         for square in to {
             each_move(promotions, from, square, |mv| self.below(mv));
@@ -79,16 +86,21 @@ impl<W: Word> Position<'_, W> {
             0 => 1,
             1 => self.count_legal_moves(),
             _ if depth > RECURSION_DEPTH => self.deep_perft(depth),
-            _ => {
-                let mut subtrees = Subtrees {
-                    position: self,
-                    depth: depth - 1,
-                    leaves: 0,
-                };
-                self.generate(&mut subtrees);
-                subtrees.leaves
-            }
+            _ if self.variant.goals.checks_to_win.is_some() => self.subtrees::<true>(depth),
+            _ => self.subtrees::<false>(depth),
         }
+    }
+
+    /// Perft counted below each legal move as it is generated.
+    #[inline(always)]
+    fn subtrees<const DEFER_CHECKS: bool>(&self, depth: u32) -> u64 {
+        let mut subtrees = Subtrees::<W, DEFER_CHECKS> {
+            position: self,
+            depth: depth - 1,
+            leaves: 0,
+        };
+        self.generate(&mut subtrees);
+        subtrees.leaves
     }
 
     /// Perft deeper than [`RECURSION_DEPTH`]: the top of the tree walked

@@ -623,6 +623,17 @@ impl<'v, W: Word> Position<'v, W> {
     /// is not legal in this position leaves it in an unspecified state (it
     /// never causes undefined behaviour, but may panic).
     pub fn play_unchecked(&mut self, mv: Move) {
+        self.play_counting_checks::<true>(mv);
+    }
+
+    /// [`Position::play_unchecked`], where `COUNT_CHECKS` says whether the
+    /// check the move gives is counted, in a variant won by giving checks
+    /// (if not, the caller counts it: see
+    /// `Position::count_check_if_decisive`). A compile-time choice, so that
+    /// the moves of other variants are played as they would be without it;
+    /// out of line, as `play_unchecked` always was.
+    #[inline(never)]
+    pub(crate) fn play_counting_checks<const COUNT_CHECKS: bool>(&mut self, mv: Move) {
         let variant = self.variant;
         let (us, from, to) = (self.turn, mv.from(), mv.to());
         self.remember_pass(mv);
@@ -634,7 +645,7 @@ impl<'v, W: Word> Position<'v, W> {
         let Some(moving) = self.code_at(from) else {
             // A drop's square is empty.
             if let Some(kind) = mv.dropped() {
-                self.play_drop(kind, to);
+                self.play_drop::<COUNT_CHECKS>(kind, to);
             }
             return;
         };
@@ -642,7 +653,7 @@ impl<'v, W: Word> Position<'v, W> {
         // A pass, or a promotion in place (sittuyin): nothing moves (a
         // chess960 king may castle without moving, and is not one).
         if from == to && mv.castling_index().is_none() {
-            return self.stay(mv, kind.resets_clock);
+            return self.stay::<COUNT_CHECKS>(mv, kind.resets_clock);
         }
         let victim = self.victim;
         let had_en_passant = self.en_passant.any();
@@ -710,7 +721,7 @@ impl<'v, W: Word> Position<'v, W> {
         if variant.has_gates {
             self.play_gating(mv, PieceKind::new(moving >> 1), from, to);
         }
-        self.end_turn(resets_clock);
+        self.end_turn::<COUNT_CHECKS>(resets_clock);
     }
 
     /// Plays a pass: nothing moves, the clocks run, the turn changes. As
@@ -721,16 +732,16 @@ impl<'v, W: Word> Position<'v, W> {
     /// A promotion in place (sittuyin) turns the piece where it stands, and
     /// resets the clock as promotions do.
     #[cold]
-    fn stay(&mut self, mv: Move, resets_clock: bool) {
+    fn stay<const COUNT_CHECKS: bool>(&mut self, mv: Move, resets_clock: bool) {
         self.clear_en_passant();
         match mv.promotion() {
             Some(promoted) => {
                 let square = mv.from();
                 self.take(square);
                 self.put(square, code(self.turn, promoted));
-                self.end_turn(true);
+                self.end_turn::<COUNT_CHECKS>(true);
             }
-            None => self.end_turn(resets_clock),
+            None => self.end_turn::<COUNT_CHECKS>(resets_clock),
         }
     }
 
@@ -745,9 +756,9 @@ impl<'v, W: Word> Position<'v, W> {
 
     /// Ends the side to move's turn: the clocks (the n-move clock reset
     /// or running on), the turn and its key, and the rules that follow
-    /// checks.
+    /// checks (the checks given counted with `COUNT_CHECKS`).
     #[inline(always)]
-    pub(crate) fn end_turn(&mut self, resets_clock: bool) {
+    pub(crate) fn end_turn<const COUNT_CHECKS: bool>(&mut self, resets_clock: bool) {
         let us = self.turn;
         self.halfmoves = if resets_clock {
             0
@@ -759,7 +770,9 @@ impl<'v, W: Word> Position<'v, W> {
         }
         self.turn = us.other();
         self.hash ^= self.variant.zobrist.black;
-        self.count_check(us);
+        if COUNT_CHECKS {
+            self.count_check(us);
+        }
         self.follow_check_series();
     }
 

@@ -236,6 +236,23 @@ fn giving_the_counted_checks_wins() {
 }
 
 #[test]
+fn perft_ends_its_count_at_the_deciding_check() {
+    // The rook on a1 has 10 moves and the king 5; only a1a8 gives check.
+    // Black's king then has 5 moves, less those the rook covers: 2 after
+    // a7, 3 after d1, and 3 out of the check after a8. With one check to
+    // go, a8 wins at once and leaves nothing to count below it.
+    let variant = check_count(3);
+    let fresh = Position::from_fen(&variant, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    assert_eq!(fresh.perft(2), 68);
+    let deciding = Position::from_fen(&variant, "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1").unwrap();
+    assert_eq!(deciding.perft(1), 15);
+    assert_eq!(deciding.perft(2), 65);
+    let divided = deciding.divide(2);
+    let after_check = divided.iter().find(|(mv, _)| deciding.uci(*mv).to_string() == "a1a8");
+    assert_eq!(after_check.map(|&(_, leaves)| leaves), Some(0));
+}
+
+#[test]
 fn check_counters_are_read_in_both_of_fairy_stockfish_forms() {
     let variant = check_count(3);
     let remaining = Position::from_fen(&variant, "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1").unwrap();
