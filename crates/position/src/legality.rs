@@ -175,7 +175,7 @@ impl<W: Word> Position<'_, W> {
         let Some(reach) = self.royal_reach() else {
             let mut candidates = MoveList::new();
             self.generate_pseudo_legal(&mut MoveCollector(&mut candidates));
-            for mv in candidates {
+            for &mv in candidates.iter() {
                 if self.is_safe_after(mv) {
                     sink.one(mv);
                 }
@@ -281,12 +281,13 @@ impl<W: Word> Position<'_, W> {
         self.generate_from_pins::<_, true>(sink, royals.first(), self.targets(us), shield, false, &mut others);
         let mut collector = MoveCollector(&mut others);
         if self.castling.0 & self.variant.castling.of_color[us.index()] != 0 {
-            self.generate_castling(&self.enemy_attackers(), &mut collector, None);
+            self.generate_castling_alone(&mut collector);
         }
         if self.en_passant.any() {
             self.generate_en_passant(&mut collector, false);
         }
-        for mv in others {
+        // Read in place: moving the list out would copy it whole.
+        for &mv in others.iter() {
             if self.is_safe_after(mv) {
                 sink.one(mv);
             }

@@ -130,7 +130,7 @@ impl<W: Word> Position<'_, W> {
             moves.retain(|mv| mv.is_drop());
         }
         let must_capture = self.variant.spec.compulsory_capture && moves.iter().any(|&mv| self.is_capture(mv));
-        for mv in moves {
+        for &mv in moves.iter() {
             if !must_capture || self.is_capture(mv) {
                 sink.one(mv);
             }

@@ -271,7 +271,7 @@ impl<W: Word> Position<'_, W> {
         let mut moves = MoveList::new();
         self.generate_under_rules(&mut MoveCollector(&mut moves));
         if !moves.is_empty() {
-            return moves.into_iter().for_each(|mv| sink.one(mv));
+            return moves.iter().for_each(|&mv| sink.one(mv));
         }
         if self.is_check() {
             return;
@@ -333,14 +333,6 @@ impl<W: Word> Position<'_, W> {
         }
     }
 
-    /// The attack groups of the side not to move that have pieces.
-    #[inline(always)]
-    pub(crate) fn enemy_attackers(&self) -> Attackers<'_, W> {
-        let mut attackers = Attackers::new();
-        self.push_enemy_attackers(&mut attackers);
-        attackers
-    }
-
     /// Pushes the attack groups of the side not to move that have pieces
     /// onto `attackers`. On the hot path the vector is filled where it is
     /// read: a vector built elsewhere is copied when moved, and reading it
@@ -399,7 +391,7 @@ impl<W: Word> Position<'_, W> {
             return;
         }
         if self.castling.0 & self.variant.castling.of_color[us.index()] != 0 {
-            self.generate_castling(&self.enemy_attackers(), sink, None);
+            self.generate_castling_alone(sink);
         }
         if self.en_passant.any() {
             self.generate_en_passant(sink, false);
@@ -637,6 +629,19 @@ impl<W: Word> Position<'_, W> {
             }
             sink.one(mv);
         }
+    }
+
+    /// The pseudo-legal ways to castle, where no attack groups were gathered
+    /// for other moves: they are gathered here, in place (the vector is
+    /// large to move), and only if some way is clear.
+    pub(crate) fn generate_castling_alone<S: MoveSink<W>>(&self, sink: &mut S) {
+        let occupied = self.occupied();
+        if !self.held_castlings().any(|(_, rule)| rule.is_clear(occupied)) {
+            return;
+        }
+        let mut attackers = Attackers::new();
+        self.push_enemy_attackers(&mut attackers);
+        self.generate_castling(&attackers, sink, None);
     }
 
     /// Whether the king castling by `rule` is royal by its kind, or else

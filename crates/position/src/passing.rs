@@ -80,7 +80,7 @@ impl<W: Word> Position<'_, W> {
         if self.royals_face(passing) {
             let mut moves = MoveList::new();
             self.generate_under_rules(&mut MoveCollector(&mut moves));
-            for mv in moves {
+            for &mv in moves.iter() {
                 let mut after = self.clone();
                 after.play_unchecked(mv);
                 if !after.royals_face(passing) {
