@@ -107,9 +107,9 @@ impl<W: Word> ShiftTable<W> {
             }
         }
         ways.sort_by_key(|way| (way.delta, way.leg_count, way.legs));
-        let deltas: Vec<i16> = ways.iter().map(|way| way.delta).collect();
-        for (index, way) in ways.iter_mut().enumerate() {
-            way.closes = deltas.get(index + 1) != Some(&way.delta);
+        for index in 0..ways.len() {
+            let next = ways.get(index + 1).map(|way| way.delta);
+            ways[index].closes = next != Some(ways[index].delta);
         }
         Some(ShiftTable { ways })
     }

@@ -327,18 +327,8 @@ impl<W: Word> Variant<W> {
         // One royal piece a side, whose checks and pins the fast path
         // reads; otherwise every royal piece must be kept safe.
         let single_royal = royal.len() <= 1 && !promotes_to_royal;
-        let attackers = compile_attackers(&geometry, &spec, royal, &zone)?;
-        let groups_of_kind = attackers.each_ref().map(|groups| {
-            let mut of_kind = [0u32; MAX_KINDS];
-            for (index, group) in groups.iter().enumerate() {
-                for kind in group.kinds.iter() {
-                    if let Some(bits) = of_kind.get_mut(kind.index()) {
-                        *bits |= 1 << index;
-                    }
-                }
-            }
-            of_kind
-        });
+        let attackers = compile_attackers(&geometry, &spec, royal, &zone, AttackTables::PerPart)?;
+        let groups_of_kind = attackers.each_ref().map(|groups| groups_of_kind(groups));
         let uncapturable = kind_set(&|p| p.uncapturable);
         let en_passant_capturers = kinds
             .iter()
@@ -1070,48 +1060,54 @@ fn compile_promotions<W: Word>(
     Ok(promotes_to_royal)
 }
 
+/// For each kind, the groups among `groups` that hold it, as bits by
+/// index (at most [`MAX_ATTACK_GROUPS`], which fit a `u32`).
+fn groups_of_kind<W: Word>(groups: &[AttackGroup<W>]) -> [u32; MAX_KINDS] {
+    let mut of_kind = [0u32; MAX_KINDS];
+    for (index, group) in groups.iter().enumerate() {
+        for kind in group.kinds.iter() {
+            if let Some(bits) = of_kind.get_mut(kind.index()) {
+                *bits |= 1 << index;
+            }
+        }
+    }
+    of_kind
+}
+
+/// How a kind's movement is split into attack tables.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum AttackTables {
+    /// A table per part, so that kinds share the parts they have in
+    /// common (a queen's rook lines with the rook).
+    PerPart,
+    /// One table per kind: at most [`MAX_KINDS`] groups.
+    PerKind,
+}
+
 /// The attack groups of each colour: the kinds attacking by the same
-/// reverse table share one, leaps before rides. Each part of a kind's
-/// movement is a table of its own, so that kinds share the parts they have
-/// in common (a queen's rook lines with the rook); where that would make
-/// more than [`MAX_ATTACK_GROUPS`] groups, each kind's parts make one
-/// table.
+/// reverse table share one, leaps before rides. Tables are made per part
+/// unless that makes more than [`MAX_ATTACK_GROUPS`] groups on a side,
+/// and then per kind.
 fn compile_attackers<W: Word>(
     geometry: &Geometry,
     spec: &VariantSpec,
     royal: KindSet,
     zone: &ZoneOf<'_, W>,
-) -> Result<[Vec<AttackGroup<W>>; 2], VariantError> {
-    let mut attackers = attack_groups(geometry, spec, royal, zone, false)?;
-    if attackers.iter().any(|groups| groups.len() > MAX_ATTACK_GROUPS) {
-        attackers = attack_groups(geometry, spec, royal, zone, true)?;
-    }
-    Ok(attackers)
-}
-
-/// The attack groups of each colour, with a table per part of each kind's
-/// movement, or with `by_kind` one per kind.
-fn attack_groups<W: Word>(
-    geometry: &Geometry,
-    spec: &VariantSpec,
-    royal: KindSet,
-    zone: &ZoneOf<'_, W>,
-    by_kind: bool,
+    tables: AttackTables,
 ) -> Result<[Vec<AttackGroup<W>>; 2], VariantError> {
     let mut attackers: [Vec<AttackGroup<W>>; 2] = [Vec::new(), Vec::new()];
     for (index, piece) in spec.pieces.iter().enumerate() {
         let kind = PieceKind::new(index as u8);
         for color in Color::ALL {
             let parts = placed_parts(geometry, piece, color, true, zone)?;
-            let tables: Vec<MoveTable<W>> = if by_kind {
-                vec![MoveTable::compile_reverse(geometry, &parts)]
-            } else {
-                parts
+            let kind_tables: Vec<MoveTable<W>> = match tables {
+                AttackTables::PerKind => vec![MoveTable::compile_reverse(geometry, &parts)],
+                AttackTables::PerPart => parts
                     .iter()
                     .map(|placed| MoveTable::compile_reverse(geometry, std::slice::from_ref(placed)))
-                    .collect()
+                    .collect(),
             };
-            for table in tables {
+            for table in kind_tables {
                 if table.is_empty() {
                     continue;
                 }
@@ -1132,6 +1128,9 @@ fn attack_groups<W: Word>(
                 }
             }
         }
+    }
+    if tables == AttackTables::PerPart && attackers.iter().any(|groups| groups.len() > MAX_ATTACK_GROUPS) {
+        return compile_attackers(geometry, spec, royal, zone, AttackTables::PerKind);
     }
     if spec.flying_royals && !royal.is_empty() {
         let table = facing_lines(geometry);
