@@ -89,28 +89,32 @@ impl<W: Word> Magic<W> {
             .iter()
             .zip(lines)
             .any(|(merged, lines)| merged.len() < lines.len());
-        let built = fewer
+        let (built, line_tables) = fewer
             .then(|| Magic::search(&merged, allowed, &MERGED_BUDGETS, &mut random, &mut tries))
             .flatten()
             .or_else(|| Magic::search(lines, allowed, &line_budgets::<W>(), &mut random, &mut tries))?;
         let magic = Arc::new(built);
         shared::keep(key, &magic);
+        shared::keep_tables(&magic, line_tables);
         Some(magic)
     }
 
     /// The lookup with a slot for each line of each square, the
-    /// multipliers searched with `budgets`; `None` if one is not found or
-    /// the tables grow too large.
+    /// multipliers searched with `budgets`, and where each line's table
+    /// lies in it; `None` if a multiplier is not found or the tables grow
+    /// too large.
     fn search(
         lines: &[Vec<Vec<Ray<W>>>],
         allowed: &[W],
         budgets: &[u32; 3],
         random: &mut Random,
         tries: &mut u64,
-    ) -> Option<Magic<W>> {
+    ) -> Option<(Magic<W>, Vec<shared::LineTable<W>>)> {
         let width = lines.iter().map(Vec::len).max().unwrap_or(0);
         let mut slots = Vec::with_capacity(lines.len() * width);
         let mut reached = vec![W::ZERO];
+        let mut scratch = Scratch::default();
+        let mut line_tables = Vec::new();
         for (square_lines, &allowed) in lines.iter().zip(allowed) {
             for line in square_lines {
                 let mask = mask_of(line);
@@ -127,21 +131,39 @@ impl<W: Word> Magic<W> {
                 let mut rays = line.clone();
                 rays.sort_unstable();
                 let key = (rays, allowed, *budgets);
-                let known = shared::multiplier(&key);
-                if known == Some(None) {
-                    return None;
-                }
-                let found = find_magic(folded, &reach, budgets, known.flatten(), random, reached.len(), tries);
-                shared::remember(key, found.as_ref().map(|(slot, _)| (slot.magic, slot.shift)));
-                let (found, table) = found?;
-                reached.extend(table);
-                if reached.len() > MAX_ENTRIES {
-                    return None;
-                }
+                let offset = u32::try_from(reached.len()).ok()?;
+                // The same line's table in a lookup some table still
+                // holds is copied: it is what the multiplier would write.
+                let (magic, shift) = match shared::copy_table(&key, &mut reached, MAX_ENTRIES) {
+                    Some(copied) => copied,
+                    None => {
+                        let known = shared::multiplier(&key);
+                        if known == Some(None) {
+                            return None;
+                        }
+                        let found = find_magic(folded, &reach, budgets, known.flatten(), random, &mut scratch, tries);
+                        shared::remember(key.clone(), found);
+                        let found = found?;
+                        if reached.len() + scratch.size > MAX_ENTRIES {
+                            return None;
+                        }
+                        reached.extend(scratch.written());
+                        line_tables.push(shared::LineTable {
+                            key,
+                            start: offset,
+                            end: u32::try_from(reached.len()).ok()?,
+                            magic: found.0,
+                            shift: found.1,
+                        });
+                        found
+                    }
+                };
                 slots.push(Slot {
                     mask,
+                    magic,
+                    offset,
+                    shift,
                     rotations,
-                    ..found
                 });
             }
             // Pad with slots that read the shared empty entry 0.
@@ -149,12 +171,13 @@ impl<W: Word> Magic<W> {
                 slots.push(Slot::constant(0));
             }
         }
-        Some(Magic {
+        let magic = Magic {
             width,
             slots,
             reached,
             tries: *tries,
-        })
+        };
+        Some((magic, line_tables))
     }
 
     /// How many multipliers the builder tried.
@@ -208,19 +231,43 @@ fn mask_of<W: Word>(rays: &[Ray<W>]) -> W {
 }
 
 /// One square's lines merged into as few as keep each within
-/// [`MERGED_BITS`] blocking squares, in order.
+/// [`MERGED_BITS`] blocking squares.
+///
+/// Lines of one shape (a rook's file and rank, a bishop's diagonals) are
+/// merged first, and only then the groups of different shapes, so that a
+/// queen's lookups are a rook's and a bishop's: their multipliers are
+/// searched once for the three kinds.
 fn merge_lines<W: Word>(lines: &[Vec<Ray<W>>]) -> Vec<Vec<Ray<W>>> {
-    let mut merged: Vec<Vec<Ray<W>>> = Vec::new();
-    for line in lines {
-        if let Some(last) = merged.last_mut() {
-            if (mask_of(last) | mask_of(line)).count_ones() <= MERGED_BITS {
+    let mut ordered: Vec<&Vec<Ray<W>>> = lines.iter().collect();
+    ordered.sort_by_key(|line| line.first().map(shape));
+    let fits = |a: &[Ray<W>], b: &[Ray<W>]| (mask_of(a) | mask_of(b)).count_ones() <= MERGED_BITS;
+    let mut by_shape: Vec<Vec<Ray<W>>> = Vec::new();
+    for line in ordered {
+        match by_shape.last_mut() {
+            Some(last) if last.first().map(shape) == line.first().map(shape) && fits(last, line) => {
                 last.extend(line.iter().copied());
-                continue;
             }
+            _ => by_shape.push(line.clone()),
         }
-        merged.push(line.clone());
+    }
+    let mut merged: Vec<Vec<Ray<W>>> = Vec::new();
+    for group in by_shape {
+        match merged.last_mut() {
+            Some(last) if fits(last, &group) => last.extend(group),
+            _ => merged.push(group),
+        }
     }
     merged
+}
+
+/// What a ray's lines have in common under the board's symmetries: the
+/// step's smaller and larger absolute coordinates, and whether it hops.
+fn shape<W: Word>(ray: &Ray<W>) -> (Option<(u8, u8)>, bool) {
+    let step = ray.step.map(|(files, ranks)| {
+        let (files, ranks) = (files.unsigned_abs(), ranks.unsigned_abs());
+        (files.min(ranks), files.max(ranks))
+    });
+    (step, ray.hop.is_some())
 }
 
 /// Tries at the tight size and with one and two extra index bits, for
@@ -312,6 +359,50 @@ mod shared {
         });
     }
 
+    /// Where a line's table lies in a lookup, with its multiplier.
+    pub(super) struct LineTable<W: Word> {
+        pub key: LineKey<W>,
+        pub start: u32,
+        pub end: u32,
+        pub magic: u64,
+        pub shift: u8,
+    }
+
+    /// Each line's table in a lookup, while some table holds the lookup.
+    type Tables<W> = HashMap<LineKey<W>, (Weak<Magic<W>>, LineTable<W>)>;
+
+    /// One map per word type.
+    static TABLES: Mutex<Vec<Box<dyn Any + Send>>> = Mutex::new(Vec::new());
+
+    /// Appends the table of `key`'s line to `reached`, if a lookup that
+    /// holds one is still held and `reached` stays within `max` entries,
+    /// and returns its multiplier and shift.
+    pub(super) fn copy_table<W: Word>(key: &LineKey<W>, reached: &mut Vec<W>, max: usize) -> Option<(u64, u8)> {
+        with_map(&TABLES, |map: &mut Tables<W>| {
+            let (lookup, line) = map.get(key)?;
+            let lookup = lookup.upgrade()?;
+            let table = lookup.reached.get(line.start as usize..line.end as usize)?;
+            if reached.len() + table.len() > max {
+                return None;
+            }
+            reached.extend_from_slice(table);
+            Some((line.magic, line.shift))
+        })
+    }
+
+    /// Records where `magic` holds each of `lines`' tables.
+    pub(super) fn keep_tables<W: Word>(magic: &Arc<Magic<W>>, lines: Vec<LineTable<W>>) {
+        with_map(&TABLES, |map: &mut Tables<W>| {
+            // Lines of lookups no table holds any more are forgotten.
+            if map.len() >= KEPT_MULTIPLIERS {
+                map.retain(|_, (kept, _)| kept.strong_count() > 0);
+            }
+            for line in lines {
+                map.insert(line.key.clone(), (Arc::downgrade(magic), line));
+            }
+        });
+    }
+
     pub(super) fn find<W: Word>(key: &Key<W>) -> Option<Arc<Magic<W>>> {
         with_map(&KEPT, |map: &mut Kept<W>| map.get(key).and_then(Weak::upgrade))
     }
@@ -325,19 +416,73 @@ mod shared {
     }
 }
 
-/// Finds a multiplier that maps every occupancy of `mask` to a table index
-/// without two occupancies with different results sharing one. Returns the
-/// slot (its table placed at `offset`) and the table, counting the tries in
-/// `tries_made`.
+/// The table the multiplier search writes into, kept from one line to
+/// the next: each entry is stamped with the number of the try that wrote
+/// it, so that neither a new try nor a new line need clear it.
+#[derive(Default)]
+struct Scratch<W> {
+    entries: Vec<(u32, W)>,
+    /// The stamp of the last try.
+    stamp: u32,
+    /// The entries of the last try's table.
+    size: usize,
+}
+
+impl<W: Word> Scratch<W> {
+    /// Starts a try on a table of `size` entries; `None` once the stamps
+    /// run out.
+    fn start(&mut self, size: usize) -> Option<()> {
+        if self.entries.len() < size {
+            self.entries.resize(size, (0, W::ZERO));
+        }
+        self.stamp = self.stamp.checked_add(1)?;
+        self.size = size;
+        Some(())
+    }
+
+    /// Whether `magic` and `shift` send no two of `cases` (each occupancy
+    /// with what it reaches) with different results to one entry.
+    fn fills(&mut self, cases: &[(u64, W)], magic: u64, shift: u32) -> bool {
+        let stamp = self.stamp;
+        let Some(table) = self.entries.get_mut(..self.size) else {
+            return false;
+        };
+        for &(occupied, reached) in cases {
+            let Some(entry) = table.get_mut((occupied.wrapping_mul(magic) >> shift) as usize) else {
+                return false;
+            };
+            if entry.0 != stamp {
+                *entry = (stamp, reached);
+            } else if entry.1 != reached {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The table the last try wrote.
+    fn written(&self) -> impl Iterator<Item = W> + '_ {
+        let stamp = self.stamp;
+        self.entries
+            .iter()
+            .take(self.size)
+            .map(move |&(by, reached)| if by == stamp { reached } else { W::ZERO })
+    }
+}
+
+/// Finds a multiplier and shift that map every occupancy of `mask` to a
+/// table index without two occupancies with different results sharing
+/// one, trying `known` first. The table is left in `scratch`; the tries
+/// are counted in `tries_made`.
 fn find_magic<W: Word>(
     mask: u64,
     reach: &dyn Fn(u64) -> W,
     budgets: &[u32; 3],
     known: Option<(u64, u8)>,
     random: &mut Random,
-    offset: usize,
+    scratch: &mut Scratch<W>,
     tries_made: &mut u64,
-) -> Option<(Slot<W>, Vec<W>)> {
+) -> Option<(u64, u8)> {
     let bits = mask.count_ones();
     // Beyond this the tables would outgrow MAX_ENTRIES anyway.
     if bits > 20 {
@@ -354,26 +499,18 @@ fn find_magic<W: Word>(
         }
     }
     if bits == 0 {
-        return Some((Slot::constant(offset as u32), vec![cases[0].1]));
+        scratch.start(1)?;
+        return scratch.fills(&cases, 0, 63).then_some((0, 63));
     }
-    let offset = u32::try_from(offset).ok()?;
-    let slot = |magic: u64, shift: u8| Slot {
-        magic,
-        shift,
-        offset,
-        ..Slot::constant(offset)
-    };
     if let Some((magic, shift)) = known {
-        let mut table = vec![(0, W::ZERO); 1usize.checked_shl(64 - u32::from(shift))?];
-        if fills(&mut table, &cases, magic, u32::from(shift), 1) {
-            return Some((slot(magic, shift), written(table, 1)));
+        scratch.start(1usize.checked_shl(64 - u32::from(shift))?)?;
+        if scratch.fills(&cases, magic, u32::from(shift)) {
+            return Some((magic, shift));
         }
     }
     for (index_bits, &tries) in (bits..=bits + 2).zip(budgets) {
-        let size = 1usize << index_bits;
         let shift = 64 - index_bits;
-        let mut table = vec![(0, W::ZERO); if tries > 0 { size } else { 0 }];
-        for attempt in 1..=tries {
+        for _ in 0..tries {
             let magic = random.sparse();
             *tries_made += 1;
             // A multiplier that carries few of the mask's bits into the
@@ -381,38 +518,13 @@ fn find_magic<W: Word>(
             if bits >= 8 && (mask.wrapping_mul(magic) >> shift).count_ones() < bits / 2 {
                 continue;
             }
-            if fills(&mut table, &cases, magic, shift, attempt) {
-                return Some((slot(magic, shift as u8), written(table, attempt)));
+            scratch.start(1 << index_bits)?;
+            if scratch.fills(&cases, magic, shift) {
+                return Some((magic, shift as u8));
             }
         }
     }
     None
-}
-
-/// Whether `magic` and `shift` send no two of `cases` (each occupancy with
-/// what it reaches) with different results to one entry of `table`. The
-/// entries it writes are stamped with `stamp`, the number of the try, so
-/// that a new try need not clear the table.
-fn fills<W: Word>(table: &mut [(u32, W)], cases: &[(u64, W)], magic: u64, shift: u32, stamp: u32) -> bool {
-    for &(occupied, reached) in cases {
-        let Some(entry) = table.get_mut((occupied.wrapping_mul(magic) >> shift) as usize) else {
-            return false;
-        };
-        if entry.0 != stamp {
-            *entry = (stamp, reached);
-        } else if entry.1 != reached {
-            return false;
-        }
-    }
-    true
-}
-
-/// The lookup table the try `stamp` wrote into `table` (see [`fills`]).
-fn written<W: Word>(table: Vec<(u32, W)>, stamp: u32) -> Vec<W> {
-    table
-        .into_iter()
-        .map(|(by, reached)| if by == stamp { reached } else { W::ZERO })
-        .collect()
 }
 
 /// Rotations for `mask`'s 64-bit chunks above the lowest that keep all its

@@ -696,6 +696,34 @@ mod tests {
     }
 
     #[test]
+    fn a_queen_takes_a_rooks_and_a_bishops_lookups_without_searching() {
+        // A board no other test uses, so that nothing was searched before.
+        let size = BoardSize::new(7, 8).unwrap();
+        let geometry = Geometry::new(size);
+        let rook = table(&geometry, &Movement::rook(), Color::White);
+        let bishop = table(&geometry, &Movement::bishop(), Color::White);
+        let queen = table(&geometry, &Movement::queen(), Color::White);
+        let magic = queen.magic.as_ref().expect("7x8 gets a magic lookup");
+        // Its lines are grouped as the rook's and the bishop's, whose
+        // multipliers and tables are reused.
+        assert_eq!(magic.width(), 2);
+        assert_eq!(magic.tries(), 0);
+        let mut random = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..200 {
+            random ^= random << 13;
+            random ^= random >> 7;
+            random ^= random << 17;
+            let occupied = SquareSet::from_bits(random & random.rotate_left(23)) & SquareSet::board(size);
+            for from in size.squares() {
+                assert_eq!(
+                    queen.attacks(from, occupied),
+                    rook.attacks(from, occupied) | bishop.attacks(from, occupied)
+                );
+            }
+        }
+    }
+
+    #[test]
     fn magic_multipliers_for_a_cylinder_with_a_grid_are_found_cheaply() {
         // A fuzzing find: on a 7x9 cylinder with a grid, many lines have no
         // multiplier at the tight table size, and the builder once spent
