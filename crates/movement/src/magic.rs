@@ -297,7 +297,8 @@ fn line_budgets<W: Word>() -> [u32; 3] {
 /// repeat the same lines many times over, and so do variants.
 mod shared {
     use std::any::Any;
-    use std::collections::HashMap;
+    use std::collections::HashMap as StdHashMap;
+    use std::hash::{BuildHasherDefault, Hasher};
     use std::sync::{Arc, Mutex, PoisonError, Weak};
 
     use fairy_geometry::Word;
@@ -307,6 +308,66 @@ mod shared {
 
     /// Each square's lines, and each square's destination filter.
     pub(super) type Key<W> = (Vec<Vec<Vec<Ray<W>>>>, Vec<W>);
+
+    /// A map keyed by lines, hashed by [`LineHasher`].
+    type HashMap<K, V> = StdHashMap<K, V, BuildHasherDefault<LineHasher>>;
+
+    /// A multiply-and-rotate hash of the keys' words: lines hash whole
+    /// boards of squares, and the standard hasher's resistance to chosen
+    /// collisions costs more than the search it spares on small boards.
+    /// The keys come from board geometry, not from an adversary, and the
+    /// maps are bounded.
+    #[derive(Default)]
+    struct LineHasher(u64);
+
+    impl LineHasher {
+        #[inline]
+        fn mix(&mut self, word: u64) {
+            self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    impl Hasher for LineHasher {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+
+        fn write(&mut self, bytes: &[u8]) {
+            let mut chunks = bytes.chunks_exact(8);
+            for chunk in &mut chunks {
+                let mut word = [0; 8];
+                word.copy_from_slice(chunk);
+                self.mix(u64::from_le_bytes(word));
+            }
+            let rest = chunks.remainder();
+            if !rest.is_empty() {
+                let mut word = [0; 8];
+                word[..rest.len()].copy_from_slice(rest);
+                self.mix(u64::from_le_bytes(word));
+            }
+        }
+
+        fn write_u8(&mut self, value: u8) {
+            self.mix(u64::from(value));
+        }
+
+        fn write_u32(&mut self, value: u32) {
+            self.mix(u64::from(value));
+        }
+
+        fn write_u64(&mut self, value: u64) {
+            self.mix(value);
+        }
+
+        fn write_u128(&mut self, value: u128) {
+            self.mix(value as u64);
+            self.mix((value >> 64) as u64);
+        }
+
+        fn write_usize(&mut self, value: usize) {
+            self.mix(value as u64);
+        }
+    }
 
     type Kept<W> = HashMap<Key<W>, Weak<Magic<W>>>;
 
