@@ -60,8 +60,8 @@ const MAX_ENTRIES: usize = 1 << 20;
 
 impl<W: Word> Magic<W> {
     /// Builds the lookup from each square's lines (groups of rays) and its
-    /// destination filter, or `None` if the tables would be too large or a
-    /// line's squares cannot be folded apart.
+    /// destination filter, or `None` if there are no lines, the tables
+    /// would be too large or a line's squares cannot be folded apart.
     ///
     /// On boards of up to 64 squares, a square's lines are merged into one
     /// lookup where their blocking squares are few (a rook's two lines
@@ -71,7 +71,9 @@ impl<W: Word> Magic<W> {
     /// Black's, a kind's moves and the same lines' attacks, the same kind
     /// in another variant) is shared while some table holds it.
     pub fn build(squares: usize, lines: &[Vec<Vec<Ray<W>>>], allowed: &[W]) -> Option<Arc<Magic<W>>> {
-        if lines.len() != squares || allowed.len() != squares {
+        // Without lines (a leaper's table, a legged piece's) there is
+        // nothing to look up, nor a shared lookup worth looking for.
+        if lines.len() != squares || allowed.len() != squares || lines.iter().all(Vec::is_empty) {
             return None;
         }
         let key = (lines.to_vec(), allowed.to_vec());
@@ -109,7 +111,7 @@ impl<W: Word> Magic<W> {
         budgets: &[u32; 3],
         random: &mut Random,
         tries: &mut u64,
-    ) -> Option<(Magic<W>, Vec<shared::LineTable<W>>)> {
+    ) -> Option<(Magic<W>, Vec<shared::KeptLine<W>>)> {
         let width = lines.iter().map(Vec::len).max().unwrap_or(0);
         let mut slots = Vec::with_capacity(lines.len() * width);
         let mut reached = vec![W::ZERO];
@@ -148,13 +150,13 @@ impl<W: Word> Magic<W> {
                             return None;
                         }
                         reached.extend(scratch.written());
-                        line_tables.push(shared::LineTable {
-                            key,
+                        let table = shared::LineTable {
                             start: offset,
                             end: u32::try_from(reached.len()).ok()?,
                             magic: found.0,
                             shift: found.1,
-                        });
+                        };
+                        line_tables.push((key, table));
                         found
                     }
                 };
@@ -421,16 +423,18 @@ mod shared {
     }
 
     /// Where a line's table lies in a lookup, with its multiplier.
-    pub(super) struct LineTable<W: Word> {
-        pub key: LineKey<W>,
+    pub(super) struct LineTable {
         pub start: u32,
         pub end: u32,
         pub magic: u64,
         pub shift: u8,
     }
 
+    /// A line, and where its table lies in the lookup being built.
+    pub(super) type KeptLine<W> = (LineKey<W>, LineTable);
+
     /// Each line's table in a lookup, while some table holds the lookup.
-    type Tables<W> = HashMap<LineKey<W>, (Weak<Magic<W>>, LineTable<W>)>;
+    type Tables<W> = HashMap<LineKey<W>, (Weak<Magic<W>>, LineTable)>;
 
     /// One map per word type.
     static TABLES: Mutex<Vec<Box<dyn Any + Send>>> = Mutex::new(Vec::new());
@@ -452,14 +456,14 @@ mod shared {
     }
 
     /// Records where `magic` holds each of `lines`' tables.
-    pub(super) fn keep_tables<W: Word>(magic: &Arc<Magic<W>>, lines: Vec<LineTable<W>>) {
+    pub(super) fn keep_tables<W: Word>(magic: &Arc<Magic<W>>, lines: Vec<KeptLine<W>>) {
         with_map(&TABLES, |map: &mut Tables<W>| {
             // Lines of lookups no table holds any more are forgotten.
             if map.len() >= KEPT_MULTIPLIERS {
                 map.retain(|_, (kept, _)| kept.strong_count() > 0);
             }
-            for line in lines {
-                map.insert(line.key.clone(), (Arc::downgrade(magic), line));
+            for (key, line) in lines {
+                map.insert(key, (Arc::downgrade(magic), line));
             }
         });
     }

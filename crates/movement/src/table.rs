@@ -367,13 +367,7 @@ impl<W: Word> MoveTable<W> {
         }
         let pairs: Vec<_> = moves.iter().map(SquareMoves::ray_pairs).collect();
         let allowed: Vec<W> = moves.iter().map(|m| m.allowed).collect();
-        // A table without lines (a leaper's, a legged piece's) needs no
-        // lookup, nor the cost of looking for a shared one.
-        let magic = if pairs.iter().all(Vec::is_empty) {
-            None
-        } else {
-            Magic::build(squares, &pairs, &allowed)
-        };
+        let magic = Magic::build(squares, &pairs, &allowed);
         let up_width = moves.iter().map(|m| m.up.len()).max().unwrap_or(0);
         let down_width = moves.iter().map(|m| m.down.len()).max().unwrap_or(0);
         let mut lines = Vec::with_capacity(squares * (up_width + down_width));
