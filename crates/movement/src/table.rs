@@ -515,6 +515,63 @@ impl<W: Word> MoveTable<W> {
         SquareSet::from_bits(self.rare.blockers.get(from.index()).copied().unwrap_or(W::ZERO))
     }
 
+    /// The squares whose occupancy can change which squares of `among` the
+    /// moves from `from` reach: the squares of the rays and hops that meet
+    /// `among`, and the legs of the legged moves that end on it. In a
+    /// reverse table from a royal square, with `among` the enemy pieces,
+    /// these are the squares a move must touch to open an attack on it:
+    /// an attacker stands on the path it attacks along. Most of
+    /// [`MoveTable::blockers`] is on paths without an attacker.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry, SquareSet};
+    /// use fairy_movement::{Color, MoveTable, Movement, TablePart};
+    ///
+    /// let size = BoardSize::new(4, 4)?;
+    /// let geometry = Geometry::new(size);
+    /// let parts: Vec<TablePart<u64>> = Movement::rook()
+    ///     .parts()
+    ///     .iter()
+    ///     .map(|&part| TablePart::new(part, Color::White, geometry))
+    ///     .collect();
+    /// let rook = MoveTable::<u64>::compile_reverse(&geometry, &parts);
+    /// let a1 = size.parse_square("a1")?;
+    /// let on_d1 = SquareSet::from_square(size.parse_square("d1")?);
+    /// // Only the first rank can open an attack from d1 on a1.
+    /// assert_eq!(rook.blockers_toward(a1, on_d1).count(), 3);
+    /// assert_eq!(rook.blockers(a1).count(), 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn blockers_toward(&self, from: Square, among: SquareSet<W>) -> SquareSet<W> {
+        let Some(entry) = self.entries.get(from.index()) else {
+            return SquareSet::EMPTY;
+        };
+        let among = among.bits();
+        let meets = |squares: W| !(squares & among).is_zero();
+        let (up, down) = self.lines_of(from.index());
+        let mut blockers = up
+            .iter()
+            .chain(down)
+            .map(|line| line.run | line.next)
+            .filter(|&squares| meets(squares))
+            .fold(W::ZERO, |all, squares| all | squares);
+        let (start, end) = self.rare.hop_ranges.get(from.index()).copied().unwrap_or_default();
+        for hop in self.rare.hops.get(start as usize..end as usize).unwrap_or_default() {
+            let squares = hop.line.run | hop.line.next;
+            if meets(squares) {
+                blockers |= squares;
+            }
+        }
+        for legged in self.legged_of(entry) {
+            if meets(legged.destination) {
+                blockers |= legged.legs;
+            }
+        }
+        SquareSet::from_bits(blockers)
+    }
+
     /// Every square the moves from `from` reach under some occupancy: a
     /// piece elsewhere is never reached (nor, in a reverse table, attacks
     /// `from`), whatever stands where.
@@ -975,6 +1032,51 @@ mod tests {
                                 );
                             }
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn occupancy_off_the_blockers_toward_some_pieces_never_changes_which_of_them_attack() {
+        let size = BoardSize::new(8, 8).unwrap();
+        let boards = [
+            Geometry::new(size),
+            Geometry::new(size).with_cylinder(),
+            Geometry::new(BoardSize::new(7, 7).unwrap()).with_net(4).unwrap(),
+        ];
+        // Riders, hoppers (the cannon's captures), a lame leaper and a
+        // multi-step move: every kind of path a reverse table holds.
+        let mut pieces = vec![Movement::queen(), Movement::knight(), Movement::gnu()];
+        pieces.push(Part::leap(Atom::KNIGHT).lame().into());
+        pieces.extend(["mRcpR", "gQ", "pB"].iter().map(|b| b.parse().unwrap()));
+        let mut random = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            random ^= random << 13;
+            random ^= random >> 7;
+            random ^= random << 17;
+            random
+        };
+        for geometry in &boards {
+            let board = SquareSet::board(geometry.size());
+            for piece in &pieces {
+                let attackers = reverse(geometry, piece, Color::White);
+                for _ in 0..40 {
+                    let among = SquareSet::from_bits(next() & next()) & board;
+                    let occupied = (SquareSet::from_bits(next()) & board) | among;
+                    for target in geometry.size().squares() {
+                        let toward = attackers.blockers_toward(target, among);
+                        assert!((toward - attackers.blockers(target)).is_empty());
+                        // Occupancy changed anywhere else (the pieces of
+                        // `among` staying): the same attackers.
+                        let elsewhere = SquareSet::from_bits(next()) & board;
+                        let changed = (occupied ^ (elsewhere - toward - among)) | among;
+                        assert_eq!(
+                            attackers.attacks(target, occupied) & among,
+                            attackers.attacks(target, changed) & among,
+                            "{piece} on {target:?}"
+                        );
                     }
                 }
             }

@@ -86,8 +86,19 @@ struct RoyalReach<W: Word> {
     in_check: bool,
     danger: SquareSet<W>,
     /// The enemy attack groups that could attack the royal square under
-    /// some occupancy, by index, each with its pieces.
-    threats: SmallVec<[(usize, SquareSet<W>); 8]>,
+    /// some occupancy.
+    threats: SmallVec<[Threat<W>; 8]>,
+}
+
+/// An enemy attack group that could attack the royal square.
+#[derive(Copy, Clone)]
+struct Threat<W: Word> {
+    /// The group's index among the enemy's.
+    group: usize,
+    pieces: SquareSet<W>,
+    /// The squares whose occupancy its attack depends on: the paths its
+    /// pieces stand on.
+    danger: SquareSet<W>,
 }
 
 /// The sink of make-and-test's fast path, passing on the legal moves of
@@ -223,8 +234,15 @@ impl<W: Word> Position<'_, W> {
                 reach.in_check |= group
                     .attacks_among(royal, occupied, pieces, |kinds| self.on_board(kinds))
                     .any();
-                reach.danger |= group.table.blockers(royal);
-                reach.threats.push((index, pieces));
+                // Only the paths an enemy piece stands on: a move can open
+                // no other.
+                let danger = group.table.blockers_toward(royal, pieces);
+                reach.danger |= danger;
+                reach.threats.push(Threat {
+                    group: index,
+                    pieces,
+                    danger,
+                });
             }
         }
         Some(reach)
@@ -253,12 +271,12 @@ impl<W: Word> Position<'_, W> {
                 pieces.any() && group.attacks_among(to, occupied, pieces, own_kind_after).any()
             });
         }
-        !reach.threats.iter().any(|&(index, pieces)| {
-            let group = &attackers[index];
-            if !reach.in_check && !group.table.blockers(royal).intersects(touched) {
+        !reach.threats.iter().any(|threat| {
+            let group = &attackers[threat.group];
+            if !reach.in_check && !threat.danger.intersects(touched) {
                 return false;
             }
-            let pieces = pieces - captured;
+            let pieces = threat.pieces - captured;
             pieces.any() && group.attacks_among(royal, occupied, pieces, own_kind_after).any()
         })
     }
