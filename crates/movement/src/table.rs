@@ -572,6 +572,44 @@ impl<W: Word> MoveTable<W> {
         SquareSet::from_bits(blockers)
     }
 
+    /// The squares of [`MoveTable::blockers_toward`] whose filling can
+    /// change which squares of `among` the moves from `from` reach: the
+    /// lines of the hops that meet `among` (a piece arriving there may be
+    /// a screen). Filling any other square only blocks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry, SquareSet};
+    /// use fairy_movement::{Color, MoveTable, Movement, TablePart};
+    ///
+    /// let size = BoardSize::new(5, 5)?;
+    /// let geometry = Geometry::new(size);
+    /// let cannon: Movement = "mRcpR".parse()?;
+    /// let parts: Vec<TablePart<u64>> =
+    ///     cannon.parts().iter().map(|&part| TablePart::new(part, Color::White, geometry)).collect();
+    /// let attackers = MoveTable::<u64>::compile_reverse(&geometry, &parts);
+    /// let a1 = size.parse_square("a1")?;
+    /// // A cannon on a5 attacks a1 once a piece stands between them.
+    /// let on_a5 = SquareSet::from_square(size.parse_square("a5")?);
+    /// assert_eq!(attackers.screens_toward(a1, on_a5).count(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn screens_toward(&self, from: Square, among: SquareSet<W>) -> SquareSet<W> {
+        let among = among.bits();
+        let (start, end) = self.rare.hop_ranges.get(from.index()).copied().unwrap_or_default();
+        let screens = self
+            .rare
+            .hops
+            .get(start as usize..end as usize)
+            .unwrap_or_default()
+            .iter()
+            .map(|hop| hop.line.run | hop.line.next)
+            .filter(|&squares| !(squares & among).is_zero())
+            .fold(W::ZERO, |all, squares| all | squares);
+        SquareSet::from_bits(screens)
+    }
+
     /// Every square the moves from `from` reach under some occupancy: a
     /// piece elsewhere is never reached (nor, in a reverse table, attacks
     /// `from`), whatever stands where.
@@ -1039,7 +1077,7 @@ mod tests {
     }
 
     #[test]
-    fn occupancy_off_the_blockers_toward_some_pieces_never_changes_which_of_them_attack() {
+    fn occupancy_off_the_blockers_or_screens_toward_some_pieces_opens_no_attack_from_them() {
         let size = BoardSize::new(8, 8).unwrap();
         let boards = [
             Geometry::new(size),
@@ -1076,6 +1114,15 @@ mod tests {
                             attackers.attacks(target, occupied) & among,
                             attackers.attacks(target, changed) & among,
                             "{piece} on {target:?}"
+                        );
+                        // Squares filled off the screens: no new attacker.
+                        let screens = attackers.screens_toward(target, among);
+                        assert!((screens - toward).is_empty());
+                        let filled = occupied | (elsewhere - screens - SquareSet::from_square(target));
+                        let before = attackers.attacks(target, occupied) & among;
+                        assert!(
+                            ((attackers.attacks(target, filled) & among) - before).is_empty(),
+                            "{piece} on {target:?}: an attack opened by filling"
                         );
                     }
                 }

@@ -84,7 +84,12 @@ impl Legality {
 struct RoyalReach<W: Word> {
     royal: Square,
     in_check: bool,
+    /// The squares a piece leaving may open an attack from: the paths
+    /// from the royal square that an enemy piece stands on.
     danger: SquareSet<W>,
+    /// The squares a piece arriving may open an attack from: the lines of
+    /// the hops among them (it may be a screen).
+    screens: SquareSet<W>,
     /// The enemy attack groups that could attack the royal square under
     /// some occupancy.
     threats: SmallVec<[Threat<W>; 8]>,
@@ -99,12 +104,15 @@ struct Threat<W: Word> {
     /// The squares whose occupancy its attack depends on: the paths its
     /// pieces stand on.
     danger: SquareSet<W>,
+    /// Those of them whose filling may open its attack (its hops').
+    screens: SquareSet<W>,
 }
 
 /// The sink of make-and-test's fast path, passing on the legal moves of
 /// those it gets. Out of check, the moves of a piece other than the royal
-/// one that touch no square an enemy attack on the royal piece depends on
-/// are out of every attack's reach and pass in bulk; the other plain moves
+/// one that leave no square an enemy attack on the royal piece depends on,
+/// and arrive on none where a screen opens one, are out of every attack's
+/// reach and pass in bulk; the other plain moves
 /// are judged on the occupancy after them, and the moves with effects
 /// beyond their squares (castling, en passant, gating) by playing them.
 struct SafeMoves<'r, 'p, 'v, W: Word, S: MoveSink<W>> {
@@ -115,15 +123,17 @@ struct SafeMoves<'r, 'p, 'v, W: Word, S: MoveSink<W>> {
 
 impl<W: Word, S: MoveSink<W>> SafeMoves<'_, '_, '_, W, S> {
     /// The squares of `to` that moves from `from` (`None`: drops) reach
-    /// without touching the royal piece's danger: all or none, if the piece
-    /// moving is the royal one or the side is in check.
+    /// without opening an attack on the royal piece: none if the piece
+    /// moving is the royal one, the side is in check or the piece leaves
+    /// a path an attack depends on; else those off every hop's screen
+    /// squares (filling a square on a ride or a leg only blocks).
     #[inline]
     fn clear(&self, from: Option<Square>, to: SquareSet<W>) -> SquareSet<W> {
         let reach = self.reach;
         if reach.in_check || from.is_some_and(|from| from == reach.royal || reach.danger.contains(from)) {
             SquareSet::EMPTY
         } else {
-            to - reach.danger
+            to - reach.screens
         }
     }
 
@@ -223,6 +233,7 @@ impl<W: Word> Position<'_, W> {
             royal,
             in_check: false,
             danger: SquareSet::EMPTY,
+            screens: SquareSet::EMPTY,
             threats: SmallVec::new(),
         };
         for (index, group) in variant.attackers[them.index()].iter().enumerate() {
@@ -237,11 +248,14 @@ impl<W: Word> Position<'_, W> {
                 // Only the paths an enemy piece stands on: a move can open
                 // no other.
                 let danger = group.table.blockers_toward(royal, pieces);
+                let screens = group.table.screens_toward(royal, pieces);
                 reach.danger |= danger;
+                reach.screens |= screens;
                 reach.threats.push(Threat {
                     group: index,
                     pieces,
                     danger,
+                    screens,
                 });
             }
         }
@@ -250,13 +264,18 @@ impl<W: Word> Position<'_, W> {
 
     /// Whether the royal piece is safe after the plain move `mv`, from the
     /// occupancy after it: see [`Position::royal_reach`]. Not in check, a
-    /// move that stays off the squares an attack table's result depends
-    /// on leaves that table's attack as it was: only the tables whose
-    /// squares it touches are looked up.
+    /// move that leaves none of the squares an attack table's result
+    /// depends on, and fills none of its screen squares, leaves that
+    /// table's attack as it was: only the other tables are looked up.
     fn is_safe_by_occupancy(&self, mv: Move, reach: &RoyalReach<W>) -> bool {
         let (from, to, royal) = (mv.from(), mv.to(), reach.royal);
         let them = self.turn.other();
-        let touched = SquareSet::from_square(from).with(to);
+        // A drop leaves no square.
+        let left = if mv.is_drop() {
+            SquareSet::EMPTY
+        } else {
+            SquareSet::from_square(from)
+        };
         let occupied = if mv.is_drop() {
             self.occupied().with(to)
         } else {
@@ -273,7 +292,7 @@ impl<W: Word> Position<'_, W> {
         }
         !reach.threats.iter().any(|threat| {
             let group = &attackers[threat.group];
-            if !reach.in_check && !threat.danger.intersects(touched) {
+            if !reach.in_check && !threat.danger.intersects(left) && !threat.screens.contains(to) {
                 return false;
             }
             let pieces = threat.pieces - captured;
