@@ -479,8 +479,7 @@ impl<W: Word> MoveTable<W> {
     #[inline(never)]
     fn attacks_with_hops_scanned(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
         let mut reached = entry.leaps | self.lines_reach(entry, index, occupied);
-        let (start, end) = self.rare.hop_ranges.get(index).copied().unwrap_or_default();
-        for hop in self.rare.hops.get(start as usize..end as usize).unwrap_or_default() {
+        for hop in self.hops_of(index) {
             reached |= hop.reach(occupied) & entry.allowed;
         }
         for legged in self.legged_of(entry) {
@@ -489,6 +488,14 @@ impl<W: Word> MoveTable<W> {
             }
         }
         reached
+    }
+
+    /// The hops out of square number `index`, one by one (a magic lookup,
+    /// where there is one, reads them all at once).
+    #[inline]
+    fn hops_of(&self, index: usize) -> &[Ray<W>] {
+        let (start, end) = self.rare.hop_ranges.get(index).copied().unwrap_or_default();
+        self.rare.hops.get(start as usize..end as usize).unwrap_or_default()
     }
 
     /// The ascending and descending lines out of square number `index`.
@@ -557,8 +564,7 @@ impl<W: Word> MoveTable<W> {
             .map(|line| line.run | line.next)
             .filter(|&squares| meets(squares))
             .fold(W::ZERO, |all, squares| all | squares);
-        let (start, end) = self.rare.hop_ranges.get(from.index()).copied().unwrap_or_default();
-        for hop in self.rare.hops.get(start as usize..end as usize).unwrap_or_default() {
+        for hop in self.hops_of(from.index()) {
             let squares = hop.line.run | hop.line.next;
             if meets(squares) {
                 blockers |= squares;
@@ -597,12 +603,8 @@ impl<W: Word> MoveTable<W> {
     /// ```
     pub fn screens_toward(&self, from: Square, among: SquareSet<W>) -> SquareSet<W> {
         let among = among.bits();
-        let (start, end) = self.rare.hop_ranges.get(from.index()).copied().unwrap_or_default();
         let screens = self
-            .rare
-            .hops
-            .get(start as usize..end as usize)
-            .unwrap_or_default()
+            .hops_of(from.index())
             .iter()
             .map(|hop| hop.line.run | hop.line.next)
             .filter(|&squares| !(squares & among).is_zero())

@@ -212,13 +212,16 @@ impl<W: Word> Position<'_, W> {
 
     /// Where the side to move has one royal piece and a move has no effect
     /// on royal safety beyond its squares (`Variant::safety_by_occupancy`):
-    /// the royal piece, whether it is in check, and
-    /// the squares whose occupancy some enemy attack on it depends on. Then
-    /// a plain move's legality follows from the occupancy after it, and a
-    /// move that changes neither the royal square nor those squares leaves
-    /// a royal piece not in check safe, as every attack table's result
-    /// depends on those squares alone (and a capture only removes
-    /// attackers): the make-and-test strategy's fast path, exact for
+    /// the royal piece, whether it is in check, the squares whose
+    /// occupancy some enemy attack on it depends on (the paths from it
+    /// that an enemy piece stands on), and those of them where a piece
+    /// arriving may be a hop's screen. Then a plain move's legality follows
+    /// from the occupancy after it, and a move of a piece other than the
+    /// royal one that leaves none of the first squares and arrives on none
+    /// of the second leaves a royal piece not in check safe, as every
+    /// attack table's result depends on those squares alone, filling a
+    /// square off a hop's line only blocks, and a capture only removes
+    /// attackers: the make-and-test strategy's fast path, exact for
     /// hoppers too.
     fn royal_reach(&self) -> Option<RoyalReach<W>> {
         let variant = self.variant;
@@ -276,11 +279,7 @@ impl<W: Word> Position<'_, W> {
         } else {
             SquareSet::from_square(from)
         };
-        let occupied = if mv.is_drop() {
-            self.occupied().with(to)
-        } else {
-            (self.occupied() - SquareSet::from_square(from)).with(to)
-        };
+        let occupied = (self.occupied() - left).with(to);
         let captured = SquareSet::from_square(to);
         let own_kind_after = |kinds: KindSet| self.on_board_after(kinds, mv);
         let attackers = &self.variant.attackers[them.index()];
