@@ -619,11 +619,12 @@ fn unfold<W: Word>(folded: u64, mask: W, rotations: [u8; 3]) -> W {
     occupied
 }
 
-/// xorshift64*: a small deterministic generator for the multiplier search.
-struct Random(u64);
+/// xorshift64*: a small deterministic generator for the multiplier search
+/// (and the table tests' random boards).
+pub(crate) struct Random(pub(crate) u64);
 
 impl Random {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
