@@ -42,16 +42,25 @@ impl<W: Word> Slot<W> {
     }
 }
 
-/// The lookup: per square `width` slots, each a line with its magic.
+/// The lookup as built: per square `width` slots, each a line with its
+/// magic, and what the builder spent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Magic<W: Word> {
     width: usize,
-    slots: Vec<Slot<W>>,
-    reached: Vec<W>,
+    lookup: Lookup<W>,
     /// How many multipliers the builder tried: the cost of building, kept
     /// for the tests that guard it.
     #[cfg_attr(not(test), allow(dead_code))]
     tries: u64,
+}
+
+/// What a lookup reads: the slots, `width` a square, and the entries they
+/// index. A table holds it by value, so that its slots are one load away
+/// rather than two; both parts are shared, never copied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Lookup<W: Word> {
+    slots: Arc<[Slot<W>]>,
+    reached: Arc<[W]>,
 }
 
 /// The most table entries a magic lookup may use before the builder falls
@@ -175,8 +184,10 @@ impl<W: Word> Magic<W> {
         }
         let magic = Magic {
             width,
-            slots,
-            reached,
+            lookup: Lookup {
+                slots: slots.into(),
+                reached: reached.into(),
+            },
             tries: *tries,
         };
         Some((magic, line_tables))
@@ -189,26 +200,51 @@ impl<W: Word> Magic<W> {
     }
 
     /// How many lookups a square takes.
-    #[cfg(test)]
     pub fn width(&self) -> usize {
         self.width
     }
 
-    /// The squares reached from square number `index`.
-    #[inline]
-    pub fn reach(&self, index: usize, occupied: W) -> W {
-        // One slot a square (a rook's, a bishop's) is the common case:
-        // no loop.
-        if self.width == 1 {
-            return self.slots.get(index).map_or(W::ZERO, |slot| self.read(slot, occupied));
+    /// What lookups read.
+    pub fn lookup(&self) -> &Lookup<W> {
+        &self.lookup
+    }
+}
+
+impl<W: Word> Default for Lookup<W> {
+    /// No slots: every read finds nothing.
+    fn default() -> Lookup<W> {
+        Lookup {
+            slots: Arc::from([]),
+            reached: Arc::from([]),
         }
-        let slots = self
-            .slots
-            .get(index * self.width..(index + 1) * self.width)
-            .unwrap_or_default();
+    }
+}
+
+impl<W: Word> Lookup<W> {
+    /// The squares reached from square number `index`, `width` slots a
+    /// square.
+    #[inline]
+    pub fn reach(&self, width: usize, index: usize, occupied: W) -> W {
+        let slots = self.slots.get(index * width..(index + 1) * width).unwrap_or_default();
         slots
             .iter()
             .fold(W::ZERO, |reached, slot| reached | self.read(slot, occupied))
+    }
+
+    /// [`Lookup::reach`] with one slot a square (a rook's, a bishop's):
+    /// no loop.
+    #[inline(always)]
+    pub fn reach_one(&self, index: usize, occupied: W) -> W {
+        self.slots.get(index).map_or(W::ZERO, |slot| self.read(slot, occupied))
+    }
+
+    /// [`Lookup::reach`] with two slots a square (a queen's).
+    #[inline(always)]
+    pub fn reach_two(&self, index: usize, occupied: W) -> W {
+        match self.slots.get(2 * index..2 * index + 2) {
+            Some([first, second]) => self.read(first, occupied) | self.read(second, occupied),
+            _ => W::ZERO,
+        }
     }
 
     /// The squares `slot` reaches when `occupied` are occupied.
@@ -446,7 +482,7 @@ mod shared {
         with_map(&TABLES, |map: &mut Tables<W>| {
             let (lookup, line) = map.get(key)?;
             let lookup = lookup.upgrade()?;
-            let table = lookup.reached.get(line.start as usize..line.end as usize)?;
+            let table = lookup.lookup.reached.get(line.start as usize..line.end as usize)?;
             if reached.len() + table.len() > max {
                 return None;
             }

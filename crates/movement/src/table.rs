@@ -6,7 +6,7 @@ use smallvec::SmallVec;
 use std::sync::Arc;
 
 use crate::line::{HopRay, Line, Ray};
-use crate::magic::Magic;
+use crate::magic::{Lookup, Magic};
 use crate::{Color, Part, Path, Reach};
 
 /// A part placed for compilation: which side moves it, whether it may cross
@@ -121,10 +121,29 @@ pub struct MoveTable<W: Word> {
     /// Whether hops must be scanned: the table has some, and no magic
     /// lookup.
     scans_hops: bool,
-    /// Whether every move is a plain leap (no lines, no legged moves).
-    leaper: bool,
+    /// Which of the lookups below a square's moves take.
+    shape: Shape,
     /// The lines' and hops' reach by magic lookup, where the tables fit.
     magic: Option<Arc<Magic<W>>>,
+    /// The magic lookup's slots and entries, held here so that a lookup
+    /// is one load nearer (empty without a magic lookup).
+    lookup: Lookup<W>,
+}
+
+/// What a table's lookup does, decided when it is built so that the
+/// common kinds of piece take no branch on what they lack.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Shape {
+    /// Plain leaps only (no lines, no legged moves).
+    Leaps,
+    /// Leaps and one magic lookup a square (a rook's, a bishop's), no
+    /// legged move.
+    OneLookup,
+    /// Leaps and two magic lookups a square (a queen's), no legged move.
+    TwoLookups,
+    /// Anything else: scanned lines, hops without a lookup, legged
+    /// moves, wider lookups.
+    Mixed,
 }
 
 /// The parts of a [`MoveTable`] that lookups rarely need.
@@ -395,6 +414,12 @@ impl<W: Word> MoveTable<W> {
                 legged_end: legged.len() as u32,
             });
         }
+        let shape = match magic.as_ref().map(|magic| magic.width()) {
+            _ if up_width == 0 && down_width == 0 && legged.is_empty() && hops.is_empty() => Shape::Leaps,
+            Some(1) if legged.is_empty() => Shape::OneLookup,
+            Some(2) if legged.is_empty() => Shape::TwoLookups,
+            _ => Shape::Mixed,
+        };
         let mut table = MoveTable {
             entries,
             lines,
@@ -402,7 +427,8 @@ impl<W: Word> MoveTable<W> {
             down_width,
             filtered,
             scans_hops: magic.is_none() && !hops.is_empty(),
-            leaper: up_width == 0 && down_width == 0 && legged.is_empty() && hops.is_empty(),
+            shape,
+            lookup: magic.as_ref().map(|magic| magic.lookup().clone()).unwrap_or_default(),
             legged,
             rare: Box::new(Rare {
                 hops,
@@ -430,14 +456,23 @@ impl<W: Word> MoveTable<W> {
         let Some(entry) = self.entries.get(from.index()) else {
             return SquareSet::EMPTY;
         };
-        if self.leaper {
-            return SquareSet::from_bits(entry.leaps);
-        }
-        SquareSet::from_bits(self.attacks_beyond_leaps(entry, from.index(), occupied.bits()))
+        SquareSet::from_bits(self.reach(entry, from.index(), occupied.bits()))
     }
 
-    /// [`MoveTable::attacks`] for a table with lines or legged moves.
-    #[inline]
+    /// [`MoveTable::attacks`] from square number `index`, whose entry is
+    /// `entry`: the common shapes inline, the rest out of line.
+    #[inline(always)]
+    fn reach(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
+        match self.shape {
+            Shape::Leaps => entry.leaps,
+            Shape::OneLookup => entry.leaps | self.lookup.reach_one(index, occupied),
+            Shape::TwoLookups => entry.leaps | self.lookup.reach_two(index, occupied),
+            Shape::Mixed => self.attacks_beyond_leaps(entry, index, occupied),
+        }
+    }
+
+    /// [`MoveTable::attacks`] for a table of [`Shape::Mixed`].
+    #[inline(never)]
     fn attacks_beyond_leaps(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
         if self.scans_hops {
             // Out of line, before anything else: the common lookups keep
@@ -446,7 +481,7 @@ impl<W: Word> MoveTable<W> {
         }
         let mut reached = entry.leaps;
         if let Some(magic) = &self.magic {
-            reached |= magic.reach(index, occupied);
+            reached |= magic.lookup().reach(magic.width(), index, occupied);
         } else if self.up_width + self.down_width > 0 {
             reached |= self.lines_reach(entry, index, occupied);
         }
@@ -460,7 +495,7 @@ impl<W: Word> MoveTable<W> {
     }
 
     /// The squares the lines out of square number `index` reach, scanned.
-    #[inline]
+    #[inline(always)]
     fn lines_reach(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
         let (up, down) = self.lines_of(index);
         let mut rays = W::ZERO;
@@ -626,13 +661,13 @@ impl<W: Word> MoveTable<W> {
             return SquareSet::EMPTY;
         };
         let among = among.bits();
-        if self.leaper {
+        if self.shape == Shape::Leaps {
             return SquareSet::from_bits(entry.leaps & among);
         }
         if (entry.potential & among).is_zero() {
             return SquareSet::EMPTY;
         }
-        SquareSet::from_bits(self.attacks_beyond_leaps(entry, from.index(), occupied.bits()) & among)
+        SquareSet::from_bits(self.reach(entry, from.index(), occupied.bits()) & among)
     }
 
     /// The squares reached by plain leaps from `from`, which no occupancy
@@ -645,7 +680,7 @@ impl<W: Word> MoveTable<W> {
     /// Whether every move of the table is a plain leap, so that
     /// [`MoveTable::leaps`] is the whole story.
     pub fn is_leaper(&self) -> bool {
-        self.leaper
+        self.shape == Shape::Leaps
     }
 
     /// Whether some path of the table has legs: squares that only block
@@ -1208,14 +1243,25 @@ mod tests {
     }
 
     fn magic_agrees_with_walking<W: Word>(geometry: Geometry, magic: bool) {
-        let movement: Movement = "QpQ".parse().unwrap();
+        shape_agrees_with_walking::<W>(geometry, "QpQ", if magic { None } else { Some(Shape::Mixed) });
+    }
+
+    /// Checks `betza`'s table against walking its paths, and that it takes
+    /// `shape`'s lookup where one is given.
+    fn shape_agrees_with_walking<W: Word>(geometry: Geometry, betza: &str, shape: Option<Shape>) {
+        let magic = shape != Some(Shape::Mixed);
+        let movement: Movement = betza.parse().unwrap();
         let parts: Vec<TablePart<W>> = movement
             .parts()
             .iter()
             .map(|&part| TablePart::new(part, Color::White, geometry))
             .collect();
         let table = MoveTable::<W>::compile(&geometry, &parts);
-        assert_eq!(table.magic.is_some(), magic, "{:?}", geometry.size());
+        if let Some(shape) = shape {
+            assert_eq!(table.shape, shape, "{betza}");
+        } else {
+            assert_eq!(table.magic.is_some(), magic, "{:?}", geometry.size());
+        }
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..40 {
             let occupied: SquareSet<W> = geometry
@@ -1257,6 +1303,24 @@ mod tests {
         // A queen's and a cannon's lines on 16 x 16 would need more table
         // entries than a lookup may use: they are scanned, and agree too.
         magic_agrees_with_walking::<fairy_geometry::U256>(Geometry::new(BoardSize::new(16, 16).unwrap()), false);
+    }
+
+    #[test]
+    fn the_inline_lookups_of_riders_agree_with_walking_their_paths() {
+        // The shapes looked up without a call: one slot (a rook, a bishop,
+        // a rook that also steps like a king), two (a queen).
+        let geometry = Geometry::new(BoardSize::new(8, 8).unwrap());
+        shape_agrees_with_walking::<u64>(geometry, "R", Some(Shape::OneLookup));
+        shape_agrees_with_walking::<u64>(geometry, "B", Some(Shape::OneLookup));
+        shape_agrees_with_walking::<u64>(geometry, "RF", Some(Shape::OneLookup));
+        shape_agrees_with_walking::<u64>(geometry, "Q", Some(Shape::TwoLookups));
+        shape_agrees_with_walking::<u64>(geometry, "N", Some(Shape::Leaps));
+        // A lame leap has legs: the general path.
+        shape_agrees_with_walking::<u64>(geometry, "RnN", Some(Shape::Mixed));
+        let cylinder = Geometry::new(BoardSize::new(8, 8).unwrap()).with_cylinder();
+        shape_agrees_with_walking::<u64>(cylinder, "B", Some(Shape::OneLookup));
+        // A queen's wrapping lines take more than two lookups.
+        shape_agrees_with_walking::<u64>(cylinder, "Q", Some(Shape::Mixed));
     }
 
     #[test]

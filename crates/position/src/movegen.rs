@@ -144,9 +144,14 @@ impl<W: Word> Position<'_, W> {
         if !self.variant.unscreened_by_own_kind.is_empty() {
             return self.attacked_over_screens(attackers, square, occupied);
         }
-        attackers
-            .iter()
-            .any(|(group, pieces)| group.table.attacks_among(square, occupied, *pieces).any())
+        // A loop rather than `Iterator::any`, which the compiler may leave
+        // out of line: this runs for every square a royal piece may step to.
+        for (group, pieces) in attackers {
+            if group.table.attacks_among(square, occupied, *pieces).any() {
+                return true;
+            }
+        }
+        false
     }
 
     /// [`Position::attacked`] where some hopper may not hop over its own

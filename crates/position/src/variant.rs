@@ -133,7 +133,7 @@ impl<W: Word> KindMoves<W> {
     /// reaches that are `empty`, and those it captures on that are
     /// `capturable` (`free` is the union of the two, given by the caller,
     /// which computes it once for all its pieces).
-    #[inline]
+    #[inline(always)]
     pub fn destinations(
         &self,
         from: Square,
