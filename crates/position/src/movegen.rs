@@ -489,8 +489,8 @@ impl<W: Word> Position<'_, W> {
         }
 
         let royal_set = royal.map_or(SquareSet::EMPTY, SquareSet::from_square);
-        for (index, kind) in variant.kinds.iter().enumerate() {
-            let pieces = (self.by_kind[index] & ours) - royal_set;
+        for (index, (kind, &of_kind)) in variant.kinds.iter().zip(&self.by_kind).enumerate() {
+            let pieces = (of_kind & ours) - royal_set;
             if pieces.is_empty() {
                 continue;
             }

@@ -1006,18 +1006,13 @@ impl<'v, W: Word> Position<'v, W> {
     /// The pieces of `color` of any kind in `kinds`.
     #[inline]
     pub(crate) fn pieces_of_kinds(&self, color: Color, kinds: KindSet) -> SquareSet<W> {
-        kinds
-            .iter()
-            .fold(SquareSet::EMPTY, |set, kind| set | self.by_kind[kind.index()])
-            & self.by_color[color.index()]
+        kinds.union_of(&self.by_kind) & self.by_color[color.index()]
     }
 
     /// The pieces of both sides of any kind in `kinds`.
     #[inline]
     pub(crate) fn on_board(&self, kinds: KindSet) -> SquareSet<W> {
-        kinds
-            .iter()
-            .fold(SquareSet::EMPTY, |set, kind| set | self.by_kind[kind.index()])
+        kinds.union_of(&self.by_kind)
     }
 
     /// Where the pieces of `kinds` stand (both colours) after the plain move
