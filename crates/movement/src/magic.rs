@@ -56,7 +56,7 @@ pub(crate) struct Magic<W: Word> {
 
 /// What a lookup reads: the slots, `width` a square, and the entries they
 /// index. A table holds it by value, so that its slots are one load away
-/// rather than two; both parts are shared, never copied.
+/// rather than two; a clone shares both parts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Lookup<W: Word> {
     slots: Arc<[Slot<W>]>,

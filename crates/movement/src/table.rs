@@ -123,10 +123,13 @@ pub struct MoveTable<W: Word> {
     scans_hops: bool,
     /// Which of the lookups below a square's moves take.
     shape: Shape,
-    /// The lines' and hops' reach by magic lookup, where the tables fit.
+    /// The lines' and hops' reach by magic lookup, where the tables fit:
+    /// its width, and the lookup held so that later builds of the same
+    /// lines share it while this table lives.
     magic: Option<Arc<Magic<W>>>,
-    /// The magic lookup's slots and entries, held here so that a lookup
-    /// is one load nearer (empty without a magic lookup).
+    /// The magic lookup's slots and entries (a clone of `magic`'s, which
+    /// shares them), held here so that a lookup is one load nearer; empty
+    /// without a magic lookup.
     lookup: Lookup<W>,
 }
 
