@@ -620,9 +620,23 @@ impl<W: Word> Position<'_, W> {
                 } else {
                     occupied
                 };
-                let attacked_on =
-                    |square: Square| !shield.contains(square) && self.attacked(attackers, square, path_occupied);
-                if in_check.unwrap_or_else(|| attacked_on(rule.king_from)) || rule.king_passes.iter().any(attacked_on) {
+                // The squares the king leaves and passes, tested in one
+                // plain loop (its own square only where the caller does
+                // not know whether it is in check).
+                let mut path = rule.king_passes;
+                match in_check {
+                    Some(true) => continue,
+                    Some(false) => {}
+                    None => path.insert(rule.king_from),
+                }
+                let mut attacked_on_path = false;
+                for square in path - shield {
+                    if self.attacked(attackers, square, path_occupied) {
+                        attacked_on_path = true;
+                        break;
+                    }
+                }
+                if attacked_on_path {
                     continue;
                 }
                 let after = others.with(rule.king_to).with(rule.rook_to);
