@@ -154,6 +154,19 @@ impl<W: Word> Position<'_, W> {
         false
     }
 
+    /// Whether one of `attackers` attacks some square of `squares` when
+    /// `occupied` are occupied: [`Position::attacked`] for each, in a loop
+    /// that stays inline as that does.
+    #[inline(always)]
+    fn attacked_anywhere(&self, attackers: &[Attacker<'_, W>], squares: SquareSet<W>, occupied: SquareSet<W>) -> bool {
+        for square in squares {
+            if self.attacked(attackers, square, occupied) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// [`Position::attacked`] where some hopper may not hop over its own
     /// kind; out of line, to keep the common path small.
     #[inline(never)]
@@ -620,23 +633,15 @@ impl<W: Word> Position<'_, W> {
                 } else {
                     occupied
                 };
-                // The squares the king leaves and passes, tested in one
-                // plain loop (its own square only where the caller does
-                // not know whether it is in check).
+                // The squares the king passes, and its own square where the
+                // caller does not know whether it is in check.
                 let mut path = rule.king_passes;
                 match in_check {
                     Some(true) => continue,
                     Some(false) => {}
                     None => path.insert(rule.king_from),
                 }
-                let mut attacked_on_path = false;
-                for square in path - shield {
-                    if self.attacked(attackers, square, path_occupied) {
-                        attacked_on_path = true;
-                        break;
-                    }
-                }
-                if attacked_on_path {
+                if self.attacked_anywhere(attackers, path - shield, path_occupied) {
                     continue;
                 }
                 let after = others.with(rule.king_to).with(rule.rook_to);
