@@ -265,6 +265,14 @@ struct NoChecks<'s, 'p, 'v, W: Word, S: MoveSink<W>> {
     /// by (bits by index).
     groups: &'v [AttackGroup<W>],
     groups_of_kind: &'v [u32; MAX_KINDS],
+    /// For each kind the mover has on the board, the squares from which it
+    /// attacks the enemy king as the board stands: looked up once per
+    /// position rather than once per piece.
+    attacking: [SquareSet<W>; MAX_KINDS],
+    /// The squares whose piece, by leaving, changes what attacks the king:
+    /// the first piece on each line from it (every square, if a path has
+    /// legs). A piece elsewhere attacks from the squares in `attacking`.
+    line_ends: SquareSet<W>,
     /// The mover's pieces that block its own lines to the enemy king, each
     /// with the line (moving along it keeps the check covered).
     blockers: SmallVec<[(Square, SquareSet<W>); 4]>,
@@ -276,9 +284,26 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
         let groups = &position.variant.attackers[us.index()];
         let ours = position.pieces(us);
         let occupied = position.occupied();
+        let mut attacking = [SquareSet::EMPTY; MAX_KINDS];
+        let mut line_ends = SquareSet::EMPTY;
         let mut blockers = SmallVec::new();
-        for group in groups.iter().filter(|group| !group.table.is_leaper()) {
+        for group in groups {
             let pieces = position.pieces_of_kinds(us, group.kinds);
+            if pieces.is_empty() {
+                continue;
+            }
+            let reach = group.table.attacks(king, occupied);
+            for kind in group.kinds.iter() {
+                attacking[kind.index() % MAX_KINDS] |= reach;
+            }
+            if group.table.is_leaper() {
+                continue;
+            }
+            line_ends |= if group.table.has_legs() { SquareSet::ALL } else { reach };
+            // Most groups have no piece on any line to the king.
+            if !group.table.potential(king).intersects(pieces) {
+                continue;
+            }
             let allowed = group.table.allowed(king);
             let mut blocked = |attackers: SquareSet<W>| {
                 group.table.hits(king, occupied, attackers, |hit| {
@@ -307,12 +332,14 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
             king,
             groups,
             groups_of_kind: &position.variant.groups_of_kind[us.index()],
+            attacking,
+            line_ends,
             blockers,
         }
     }
 
     /// The squares from which a piece of `kind` attacks the enemy king
-    /// when `occupied` are occupied.
+    /// when `occupied` are occupied, looked up afresh.
     fn attacking(&self, kind: PieceKind, occupied: SquareSet<W>) -> SquareSet<W> {
         let mut indices = self.groups_of_kind.get(kind.index()).copied().unwrap_or(0);
         let mut attacking = SquareSet::EMPTY;
@@ -325,10 +352,15 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
         attacking
     }
 
-    /// The squares where the piece on `from` would give check, directly or
-    /// by uncovering another piece's line.
+    /// The squares where the piece of `kind` on `from` would give check,
+    /// directly or by uncovering another piece's line.
+    #[inline]
     fn checking(&self, from: Square, kind: PieceKind) -> SquareSet<W> {
-        let mut checking = self.attacking(kind, self.position.occupied() - SquareSet::from_square(from));
+        let mut checking = if self.line_ends.contains(from) {
+            self.attacking(kind, self.position.occupied() - SquareSet::from_square(from))
+        } else {
+            self.attacking[kind.index() % MAX_KINDS]
+        };
         for &(blocker, line) in &self.blockers {
             if blocker == from {
                 checking |= SquareSet::ALL - line;
