@@ -100,6 +100,7 @@ impl<W: Word> Position<'_, W> {
     /// The outcome of a game a rule ends here for `reason` without a
     /// winner on the board: won by the higher material count, or drawn
     /// (also when the variant does not count), draw odds applied.
+    #[cold]
     pub(crate) fn adjudicated(&self, reason: EndReason) -> Outcome {
         let winner = self
             .variant

@@ -343,11 +343,31 @@ pub(crate) struct CompiledExtinction {
     result: GameResult,
     /// The kinds counted, each on its own; `None` counts every piece.
     counted: SmallVec<[Option<PieceKind>; 4]>,
-    /// Whether they are counted together.
-    together: bool,
+    /// What is counted, as the positions count it: the kinds each on their
+    /// own, or one group of them all if counted together.
+    groups: SmallVec<[CountedGroup; 4]>,
     at_most: u32,
     opponent_at_least: u32,
     claim: bool,
+}
+
+/// Pieces counted together by an extinction rule: every piece if `all`,
+/// plus those of `kinds` (a piece of `kinds` then counts twice, as the
+/// rule's letters say).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+struct CountedGroup {
+    all: bool,
+    kinds: KindSet,
+}
+
+impl CountedGroup {
+    fn with(mut self, counted: Option<PieceKind>) -> CountedGroup {
+        match counted {
+            None => self.all = true,
+            Some(kind) => self.kinds.insert(kind),
+        }
+        self
+    }
 }
 
 /// The goals of a variant compiled for its board.
@@ -377,8 +397,21 @@ pub(crate) struct Goals<W: Word> {
     pub repetition: Repetition,
     /// Whether a full board ends the game.
     pub full_board: bool,
-    /// Whether a goal can end the game before moves are generated.
-    immediate: bool,
+    /// The goals that can end the game before moves are generated, in the
+    /// order they are asked: only those the variant has.
+    immediate: SmallVec<[ImmediateEnd; 2]>,
+}
+
+/// A goal that ends the game as soon as a position shows it, before any
+/// move is generated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum ImmediateEnd {
+    FullBoard,
+    Extinction,
+    ArrivalAfterReply,
+    Arrival,
+    SafeArrival,
+    CheckCount,
 }
 
 impl<W: Word> Goals<W> {
@@ -406,7 +439,7 @@ impl<W: Word> Goals<W> {
             mate_condition: None,
             repetition: Repetition::new(3, GameResult::Draw),
             full_board: false,
-            immediate: false,
+            immediate: SmallVec::new(),
         };
         let mut seen = [false; 7];
         let mut once = |index: usize, goal: &'static str| {
@@ -522,18 +555,20 @@ impl<W: Word> Goals<W> {
                 }
             }
         }
-        compiled.immediate = compiled.full_board
-            || !compiled.extinctions.is_empty()
-            || compiled.checks_to_win.is_some()
-            || compiled.arrivals.iter().any(|arrivals| !arrivals.is_empty())
-            || compiled.has_reply_arrivals()
-            || compiled.safe_arrivals.iter().any(|arrivals| !arrivals.is_empty());
+        let has = |arrivals: &[Vec<(PieceKind, SquareSet<W>)>; 2]| arrivals.iter().any(|arrivals| !arrivals.is_empty());
+        for (end, present) in [
+            (ImmediateEnd::FullBoard, compiled.full_board),
+            (ImmediateEnd::Extinction, !compiled.extinctions.is_empty()),
+            (ImmediateEnd::ArrivalAfterReply, has(&compiled.arrivals_with_reply)),
+            (ImmediateEnd::Arrival, has(&compiled.arrivals)),
+            (ImmediateEnd::SafeArrival, has(&compiled.safe_arrivals)),
+            (ImmediateEnd::CheckCount, compiled.checks_to_win.is_some()),
+        ] {
+            if present {
+                compiled.immediate.push(end);
+            }
+        }
         Ok(compiled)
-    }
-
-    /// Whether an arrival waits for the opponent's reply.
-    fn has_reply_arrivals(&self) -> bool {
-        self.arrivals_with_reply.iter().any(|arrivals| !arrivals.is_empty())
     }
 
     /// Whether an extinction rule is among the goals.
@@ -550,7 +585,7 @@ impl<W: Word> Goals<W> {
     /// Whether a goal can end the game before any move is generated.
     #[inline]
     pub fn has_immediate(&self) -> bool {
-        self.immediate
+        !self.immediate.is_empty()
     }
 
     /// The outcome when `side` gets `result` for `reason`, with draw odds
@@ -611,34 +646,73 @@ impl<W: Word> Position<'_, W> {
                 return Some(outcome);
             }
         }
-        let goals = &self.variant.goals;
-        if goals.full_board && (self.variant.board - self.occupied()).is_empty() {
-            return Some(self.adjudicated(EndReason::FullBoard));
-        }
-        for extinction in &goals.extinctions {
-            if let Some(extinct) = self.extinct(extinction) {
-                return Some(goals.outcome_for(extinct, extinction.result, EndReason::Extinction));
+        for &end in &self.variant.goals.immediate {
+            let outcome = self.ended_by(end);
+            if outcome.is_some() {
+                return outcome;
             }
-        }
-        let mover = self.turn.other();
-        if goals.has_reply_arrivals() {
-            if let Some(winner) = self.arrival_after_reply() {
-                return Some(goals.outcome(winner, EndReason::Arrival));
-            }
-        }
-        if self.has_arrived(mover) {
-            return Some(goals.outcome(Some(mover), EndReason::Arrival));
-        }
-        if let Some(winner) = self.safe_arrival() {
-            return Some(goals.outcome(winner, EndReason::Arrival));
-        }
-        if goals
-            .checks_to_win
-            .is_some_and(|checks| self.checks_given(mover) >= u32::from(checks))
-        {
-            return Some(goals.outcome(Some(mover), EndReason::CheckCount));
         }
         None
+    }
+
+    /// The outcome if the goal `end` has ended the game here. Each goal
+    /// is asked out of line: inlined together, their set-up was paid at
+    /// every node by variants that have one of them.
+    #[inline(always)]
+    fn ended_by(&self, end: ImmediateEnd) -> Option<Outcome> {
+        match end {
+            ImmediateEnd::FullBoard => self.full_board_end(),
+            ImmediateEnd::Extinction => self.extinction_end(),
+            ImmediateEnd::ArrivalAfterReply => self.arrival_after_reply_end(),
+            ImmediateEnd::Arrival => self.arrival_end(),
+            ImmediateEnd::SafeArrival => self.safe_arrival_end(),
+            ImmediateEnd::CheckCount => self.check_count_end(),
+        }
+    }
+
+    #[inline(never)]
+    fn full_board_end(&self) -> Option<Outcome> {
+        (self.variant.board - self.occupied())
+            .is_empty()
+            .then(|| self.adjudicated(EndReason::FullBoard))
+    }
+
+    #[inline(never)]
+    fn extinction_end(&self) -> Option<Outcome> {
+        let goals = &self.variant.goals;
+        goals.extinctions.iter().find_map(|extinction| {
+            let extinct = self.extinct(extinction)?;
+            Some(goals.outcome_for(extinct, extinction.result, EndReason::Extinction))
+        })
+    }
+
+    #[inline(never)]
+    fn arrival_after_reply_end(&self) -> Option<Outcome> {
+        self.arrival_after_reply()
+            .map(|winner| self.variant.goals.outcome(winner, EndReason::Arrival))
+    }
+
+    #[inline(never)]
+    fn arrival_end(&self) -> Option<Outcome> {
+        let mover = self.turn.other();
+        self.has_arrived(mover)
+            .then(|| self.variant.goals.outcome(Some(mover), EndReason::Arrival))
+    }
+
+    #[inline(never)]
+    fn safe_arrival_end(&self) -> Option<Outcome> {
+        self.safe_arrival()
+            .map(|winner| self.variant.goals.outcome(winner, EndReason::Arrival))
+    }
+
+    #[inline(never)]
+    fn check_count_end(&self) -> Option<Outcome> {
+        let goals = &self.variant.goals;
+        let mover = self.turn.other();
+        goals
+            .checks_to_win
+            .is_some_and(|checks| self.checks_given(mover) >= u32::from(checks))
+            .then(|| goals.outcome(Some(mover), EndReason::CheckCount))
     }
 
     /// The end by an arrival the opponent could reply to, if there is one:
@@ -865,24 +939,44 @@ impl<W: Word> Position<'_, W> {
     /// The side extinct by `rule`, if one is: the side that just moved is
     /// looked at first.
     fn extinct(&self, rule: &CompiledExtinction) -> Option<Color> {
-        // Pieces in hand count, as in Fairy-Stockfish: a side with pieces
-        // to drop is not extinct.
-        let count = |color: Color, kind: Option<PieceKind>| match kind {
-            None => self.pieces(color).count() + self.hand(color).total(),
-            Some(kind) => self.pieces_of(color, kind).count() + self.hand(color).count(kind),
+        let them = self.turn.other();
+        if rule.groups.iter().any(|&group| self.dwindled(rule, them, group, 0)) {
+            return Some(them);
+        }
+        let reply = u32::from(rule.claim);
+        if rule
+            .groups
+            .iter()
+            .any(|&group| self.dwindled(rule, self.turn, group, reply))
+        {
+            return Some(self.turn);
+        }
+        None
+    }
+
+    /// Whether `side` has at most `rule`'s pieces of `group` left, while
+    /// the opponent has at least its share and `reply` more.
+    ///
+    /// Pieces in hand count, as in Fairy-Stockfish: a side with pieces to
+    /// drop is not extinct. They are added only when the board's alone
+    /// are few enough, since a hand's total is the dearer count.
+    #[inline(always)]
+    fn dwindled(&self, rule: &CompiledExtinction, side: Color, group: CountedGroup, reply: u32) -> bool {
+        let on_board = |color: Color| {
+            let all = if group.all { self.pieces(color).count() } else { 0 };
+            all + self.pieces_of_kinds(color, group.kinds).count()
         };
-        let together = |color: Color| rule.counted.iter().map(|&kind| count(color, kind)).sum::<u32>();
-        [self.turn.other(), self.turn].into_iter().find(|&side| {
-            let reply = u32::from(rule.claim && side == self.turn);
-            let dwindled = |mine: u32, theirs: u32| mine <= rule.at_most && theirs >= rule.opponent_at_least + reply;
-            if rule.together {
-                dwindled(together(side), together(side.other()))
-            } else {
-                rule.counted
-                    .iter()
-                    .any(|&kind| dwindled(count(side, kind), count(side.other(), kind)))
-            }
-        })
+        let in_hand = |color: Color| {
+            let hand = self.hand(color);
+            let all = if group.all { hand.total() } else { 0 };
+            all + group.kinds.iter().map(|kind| hand.count(kind)).sum::<u32>()
+        };
+        let left = on_board(side);
+        if left > rule.at_most || left + in_hand(side) > rule.at_most {
+            return false;
+        }
+        let other = side.other();
+        on_board(other) + in_hand(other) >= rule.opponent_at_least + reply
     }
 
     /// Whether a piece of `color` stands where its arrival wins.
@@ -916,13 +1010,23 @@ impl CompiledExtinction {
                 counted.push(kind);
             }
         }
+        let groups = if extinction.together {
+            std::iter::once(
+                counted
+                    .iter()
+                    .fold(CountedGroup::default(), |group, &kind| group.with(kind)),
+            )
+            .collect()
+        } else {
+            counted.iter().map(|&kind| CountedGroup::default().with(kind)).collect()
+        };
         Ok(CompiledExtinction {
             result: extinction.result,
+            groups,
             counted,
             at_most: extinction.at_most,
             opponent_at_least: extinction.opponent_at_least,
             claim: extinction.claim,
-            together: extinction.together,
         })
     }
 }

@@ -974,9 +974,10 @@ impl<'v, W: Word> Position<'v, W> {
     /// `squares`, taking `victim`.
     fn en_passant_capturable(&self, squares: SquareSet<W>, victim: Square, capturer: Color) -> bool {
         let variant = self.variant;
-        if self
-            .piece_at(victim)
-            .is_some_and(|p| variant.uncapturable.contains(p.kind))
+        if !variant.uncapturable.is_empty()
+            && self
+                .piece_at(victim)
+                .is_some_and(|p| variant.uncapturable.contains(p.kind))
         {
             return false;
         }
@@ -988,7 +989,7 @@ impl<'v, W: Word> Position<'v, W> {
                 && reverse.as_ref().is_some_and(|table| {
                     squares
                         .iter()
-                        .any(|square| table.attacks(square, occupied).intersects(pieces))
+                        .any(|square| table.attacks_among(square, occupied, pieces).any())
                 })
         })
     }
