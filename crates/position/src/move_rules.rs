@@ -169,6 +169,21 @@ impl<W: Word> Position<'_, W> {
         let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
         let targets = self.targets(self.turn);
         let mut unused = MoveList::new();
+        if S::COUNTS_ONLY {
+            // Counted in one pass, captures apart from the rest.
+            let mut split = SplitCounter {
+                position: self,
+                enemies: self.pieces(self.turn.other()),
+                captures: 0,
+                quiet: 0,
+            };
+            self.generate_from_pins::<_, false>(&mut split, royal, targets, SquareSet::EMPTY, true, &mut unused);
+            return sink.add_count(if split.captures > 0 {
+                split.captures
+            } else {
+                split.quiet
+            });
+        }
         let mut captures = Tally { sink, any: false };
         self.generate_from_pins::<_, false>(
             &mut captures,
@@ -408,6 +423,44 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for NoChecks<'_, '_, '_, W, S> {
 
     fn one(&mut self, mv: Move) {
         self.unless_check(mv);
+    }
+}
+
+/// Counts the captures and the other moves apart, for compulsory capture
+/// at perft's last ply.
+struct SplitCounter<'p, 'v, W: Word> {
+    position: &'p Position<'v, W>,
+    /// The squares a move captures on (en passant aside).
+    enemies: SquareSet<W>,
+    captures: u64,
+    quiet: u64,
+}
+
+impl<W: Word> MoveSink<W> for SplitCounter<'_, '_, W> {
+    #[inline]
+    fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
+        self.captures += promotions.count(from, to & self.enemies);
+        self.quiet += promotions.count(from, to - self.enemies);
+    }
+
+    #[inline]
+    fn shifted_moves(&mut self, promotions: &Promotions<W>, _delta: i16, to: SquareSet<W>) {
+        self.captures += promotions.count_arriving(to & self.enemies);
+        self.quiet += promotions.count_arriving(to - self.enemies);
+    }
+
+    #[inline]
+    fn drops(&mut self, _kind: PieceKind, to: SquareSet<W>) {
+        self.quiet += u64::from(to.count());
+    }
+
+    #[inline]
+    fn one(&mut self, mv: Move) {
+        if self.position.is_capture(mv) {
+            self.captures += 1;
+        } else {
+            self.quiet += 1;
+        }
     }
 }
 

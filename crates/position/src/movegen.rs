@@ -39,6 +39,17 @@ pub(crate) trait MoveSink<W: Word> {
             self.one(mv.with_wall(wall));
         }
     }
+
+    /// Whether the sink only counts the moves, so that a generator may
+    /// count them its own way and pass on the number with
+    /// [`MoveSink::add_count`].
+    const COUNTS_ONLY: bool = false;
+
+    /// `count` more moves, counted by the generator; only asked of a sink
+    /// that [counts only](MoveSink::COUNTS_ONLY).
+    fn add_count(&mut self, count: u64) {
+        let _ = count;
+    }
 }
 
 /// Counts moves without listing them.
@@ -68,6 +79,13 @@ impl<W: Word> MoveSink<W> for MoveCounter {
     #[inline]
     fn walled(&mut self, _mv: Move, walls: SquareSet<W>) {
         self.0 += u64::from(walls.count());
+    }
+
+    const COUNTS_ONLY: bool = true;
+
+    #[inline]
+    fn add_count(&mut self, count: u64) {
+        self.0 += count;
     }
 }
 

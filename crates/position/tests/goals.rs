@@ -159,14 +159,18 @@ fn stalemate_by_piece_count_goes_to_the_side_with_fewer_pieces() {
 fn compulsory_capture_leaves_only_the_captures() {
     let spec = pieces(8, 8, true).compulsory_capture();
     // The rook on b1 can take the rook on g1: that is the only legal move.
+    // Counted at perft's last ply (captures and the rest in one pass), the
+    // moves are the same.
     position_both_ways(spec.clone(), "k7/8/8/8/8/8/8/KR4r1 w - - 0 1", |position| {
         assert_eq!(moves(position), ["b1g1"]);
+        assert_eq!(position.perft(1), 1);
     });
     // Nothing can be taken: every legal move stays. The king has none (a2
     // and b2 are the queen's diagonal and rank, b1 its file); the rook has
     // h2-h8 and b1-g1.
     position_both_ways(spec, "k7/8/8/8/8/1q6/8/K6R w - - 0 1", |position| {
         assert_eq!(position.legal_moves().len(), 13);
+        assert_eq!(position.perft(1), 13);
     });
 }
 
@@ -175,12 +179,14 @@ fn compulsory_capture_counts_en_passant_and_ignores_illegal_captures() {
     let spec = pieces(8, 8, true).compulsory_capture();
     position_both_ways(spec.clone(), "k7/8/8/3pP3/8/8/8/K7 w - d6 0 1", |position| {
         assert_eq!(moves(position), ["e5d6"]);
+        assert_eq!(position.perft(1), 1, "en passant is the one capture, counted as one");
     });
     // The rook on b2 is pinned to its king by the bishop on d4 and may not
     // take the knight on b5: with no legal capture, the king's quiet moves
     // are legal.
     position_both_ways(spec, "7k/8/8/1n6/3b4/8/1R6/K7 w - - 0 1", |position| {
         assert_eq!(moves(position), ["a1a2", "a1b1"]);
+        assert_eq!(position.perft(1), 2);
     });
 }
 
