@@ -966,17 +966,22 @@ impl<W: Word> Position<'_, W> {
             let all = if group.all { self.pieces(color).count() } else { 0 };
             all + self.pieces_of_kinds(color, group.kinds).count()
         };
-        let in_hand = |color: Color| {
-            let hand = self.hand(color);
-            let all = if group.all { hand.total() } else { 0 };
-            all + group.kinds.iter().map(|kind| hand.count(kind)).sum::<u32>()
-        };
         let left = on_board(side);
-        if left > rule.at_most || left + in_hand(side) > rule.at_most {
+        if left > rule.at_most || left + self.in_hand(side, group) > rule.at_most {
             return false;
         }
         let other = side.other();
-        on_board(other) + in_hand(other) >= rule.opponent_at_least + reply
+        on_board(other) + self.in_hand(other, group) >= rule.opponent_at_least + reply
+    }
+
+    /// The pieces of `group` in `color`'s hand. Out of line, so that it is
+    /// not worked out ahead of the test on the board's count that
+    /// usually makes it moot.
+    #[inline(never)]
+    fn in_hand(&self, color: Color, group: CountedGroup) -> u32 {
+        let hand = self.hand(color);
+        let all = if group.all { hand.total() } else { 0 };
+        all + group.kinds.iter().map(|kind| hand.count(kind)).sum::<u32>()
     }
 
     /// Whether a piece of `color` stands where its arrival wins.

@@ -398,9 +398,9 @@ impl<W: Word> Position<'_, W> {
         };
         let theirs_after = self.by_color[them.index()] - removed;
         let occupied_after = ours_after | theirs_after | self.walls;
-        let of_kind_after = |kind: PieceKind| {
-            let pieces = self.by_kind[kind.index()] - removed - SquareSet::from_square(to);
-            if survives && kind == capturer {
+        let of_kinds_after = |kinds: KindSet| {
+            let pieces = kinds.union_of(&self.by_kind) - removed - SquareSet::from_square(to);
+            if survives && kinds.contains(capturer) {
                 pieces.with(to)
             } else {
                 pieces
@@ -417,8 +417,8 @@ impl<W: Word> Position<'_, W> {
         if self.royal_pieces(them).intersects(removed) {
             return true;
         }
-        let ours_royal = self.royal_among(ours_after, of_kind_after);
-        let theirs_royal = self.royal_among(theirs_after, of_kind_after);
+        let ours_royal = self.royal_among(ours_after, of_kinds_after);
+        let theirs_royal = self.royal_among(theirs_after, of_kinds_after);
         ours_royal.iter().all(|royal| {
             explosion.neighbours(royal).intersects(theirs_royal)
                 || !self.variant.attackers[them.index()].iter().any(|group| {

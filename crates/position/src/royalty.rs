@@ -35,25 +35,21 @@ impl<W: Word> Position<'_, W> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn royal_pieces(&self, color: Color) -> SquareSet<W> {
-        self.royal_among(self.by_color[color.index()], |kind| self.by_kind[kind.index()])
+        self.royal_among(self.by_color[color.index()], |kinds| kinds.union_of(&self.by_kind))
     }
 
-    /// The royal pieces among one side's pieces `side`, where `of_kind`
-    /// gives the squares of each kind's pieces (on this board, or on one a
-    /// move would leave).
+    /// The royal pieces among one side's pieces `side`, where `of_kinds`
+    /// gives the squares of the pieces of a set of kinds (on this board, or
+    /// on one a move would leave).
+    #[inline]
     pub(crate) fn royal_among(
         &self,
         side: SquareSet<W>,
-        of_kind: impl Fn(crate::PieceKind) -> SquareSet<W>,
+        of_kinds: impl Fn(crate::kinds::KindSet) -> SquareSet<W>,
     ) -> SquareSet<W> {
-        let mut royal = self
-            .variant
-            .royal
-            .iter()
-            .fold(SquareSet::EMPTY, |all, kind| all | of_kind(kind))
-            & side;
+        let mut royal = of_kinds(self.variant.royal) & side;
         for &(kinds, most) in &self.variant.goals.pseudo_royals {
-            let pieces = kinds.iter().fold(SquareSet::EMPTY, |all, kind| all | of_kind(kind)) & side;
+            let pieces = of_kinds(kinds) & side;
             if pieces.count() <= most {
                 royal |= pieces;
             }
