@@ -341,8 +341,6 @@ impl Extinction {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CompiledExtinction {
     result: GameResult,
-    /// The kinds counted, each on its own; `None` counts every piece.
-    counted: SmallVec<[Option<PieceKind>; 4]>,
     /// What is counted, as the positions count it: the kinds each on their
     /// own, or one group of them all if counted together.
     groups: SmallVec<[CountedGroup; 4]>,
@@ -470,24 +468,21 @@ impl<W: Word> Goals<W> {
                     let rule = CompiledExtinction::compile(extinction, kind_of)?;
                     if extinction.royal {
                         let most = extinction.at_most.saturating_add(1);
-                        let mut group = KindSet::EMPTY;
-                        for &counted in &rule.counted {
-                            let kind = counted.ok_or_else(|| VariantError::Goal {
-                                reason: format!(
-                                    "the letter {ALL_PIECES:?} counts pieces of every kind, which cannot be royal"
-                                ),
-                            })?;
-                            if extinction.together {
-                                group.insert(kind);
-                            } else {
-                                compiled.pseudo_royals.push((KindSet::only(kind), most));
+                        // A group counted together is royal as one.
+                        for group in &rule.groups {
+                            if group.all {
+                                return Err(VariantError::Goal {
+                                    reason: format!(
+                                        "the letter {ALL_PIECES:?} counts pieces of every kind, which cannot be royal"
+                                    ),
+                                });
                             }
+                            compiled.pseudo_royals.push((group.kinds, most));
                             if extinction.duple_check {
-                                compiled.duple_check.insert(kind);
+                                for kind in group.kinds.iter() {
+                                    compiled.duple_check.insert(kind);
+                                }
                             }
-                        }
-                        if !group.is_empty() {
-                            compiled.pseudo_royals.push((group, most));
                         }
                     } else if extinction.duple_check {
                         return Err(VariantError::Goal {
@@ -1004,7 +999,7 @@ impl CompiledExtinction {
                 reason: "an extinction rule counts no piece".to_owned(),
             });
         }
-        let mut counted = SmallVec::new();
+        let mut counted: SmallVec<[Option<PieceKind>; 4]> = SmallVec::new();
         for &letter in &extinction.pieces {
             let kind = if letter == ALL_PIECES {
                 None
@@ -1028,7 +1023,6 @@ impl CompiledExtinction {
         Ok(CompiledExtinction {
             result: extinction.result,
             groups,
-            counted,
             at_most: extinction.at_most,
             opponent_at_least: extinction.opponent_at_least,
             claim: extinction.claim,

@@ -283,10 +283,11 @@ struct NoChecks<'s, 'p, 'v, W: Word, S: MoveSink<W>> {
     /// For each kind the mover has on the board, the squares from which it
     /// attacks the enemy king as the board stands: looked up once per
     /// position rather than once per piece.
-    attacking: [SquareSet<W>; MAX_KINDS],
+    attacking_by_kind: [SquareSet<W>; MAX_KINDS],
     /// The squares whose piece, by leaving, changes what attacks the king:
     /// the first piece on each line from it (every square, if a path has
-    /// legs). A piece elsewhere attacks from the squares in `attacking`.
+    /// legs). A piece elsewhere attacks from the squares in
+    /// `attacking_by_kind`.
     line_ends: SquareSet<W>,
     /// The mover's pieces that block its own lines to the enemy king, each
     /// with the line (moving along it keeps the check covered).
@@ -299,7 +300,7 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
         let groups = &position.variant.attackers[us.index()];
         let ours = position.pieces(us);
         let occupied = position.occupied();
-        let mut attacking = [SquareSet::EMPTY; MAX_KINDS];
+        let mut attacking_by_kind = [SquareSet::EMPTY; MAX_KINDS];
         let mut line_ends = SquareSet::EMPTY;
         let mut blockers = SmallVec::new();
         for group in groups {
@@ -309,7 +310,7 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
             }
             let reach = group.table.attacks(king, occupied);
             for kind in group.kinds.iter() {
-                attacking[kind.index() % MAX_KINDS] |= reach;
+                attacking_by_kind[kind.index() % MAX_KINDS] |= reach;
             }
             if group.table.is_leaper() {
                 continue;
@@ -347,7 +348,7 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
             king,
             groups,
             groups_of_kind: &position.variant.groups_of_kind[us.index()],
-            attacking,
+            attacking_by_kind,
             line_ends,
             blockers,
         }
@@ -374,7 +375,7 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
         let mut checking = if self.line_ends.contains(from) {
             self.attacking(kind, self.position.occupied() - SquareSet::from_square(from))
         } else {
-            self.attacking[kind.index() % MAX_KINDS]
+            self.attacking_by_kind[kind.index() % MAX_KINDS]
         };
         for &(blocker, line) in &self.blockers {
             if blocker == from {
