@@ -10,10 +10,12 @@
 
 use fairy_geometry::{Geometry, Square, SquareSet, Word};
 use fairy_movement::Color;
+use smallvec::SmallVec;
 
 use crate::compile::KindOf;
 use crate::kinds::KindSet;
-use crate::{Position, VariantError};
+use crate::movegen::Attacker;
+use crate::{PieceKind, Position, VariantError};
 
 /// The explosion a capture sets off (Fairy-Stockfish's `blastOnCapture`).
 ///
@@ -108,6 +110,104 @@ impl<W: Word> CompiledExplosion<W> {
     #[inline]
     pub fn neighbours(&self, square: Square) -> SquareSet<W> {
         self.neighbours.get(square.index()).copied().unwrap_or(SquareSet::EMPTY)
+    }
+}
+
+/// What decides whether the side to move may make explosive captures,
+/// gathered once for all its captures in a position: each is then judged
+/// on a few sets, without playing it or counting royalty again.
+pub(crate) struct ExplosiveCaptures<'v, W: Word> {
+    explosion: &'v CompiledExplosion<W>,
+    /// The side's one royal piece.
+    royal: Square,
+    theirs_royal: SquareSet<W>,
+    /// Whether an enemy royal piece stands next to the royal piece, which
+    /// is then in no check while that piece stands.
+    shielded: bool,
+    /// The pieces a blast next to them destroys.
+    blastable: SquareSet<W>,
+    occupied: SquareSet<W>,
+    /// The enemy attack groups with a piece where it could attack the
+    /// royal piece from, with their pieces: few, and held inline so that
+    /// the judge is cheap to return.
+    threats: SmallVec<[Attacker<'v, W>; 6]>,
+}
+
+impl<'v, W: Word> Position<'v, W> {
+    /// The judge of the captures of the side to move, whose one royal piece
+    /// stands on `royal`, if captures explode and no piece can become royal
+    /// by others' going (no group royal by count has more pieces than its
+    /// count); `None` if each capture must be played.
+    pub(crate) fn explosive_captures(&self, royal: Square) -> Option<ExplosiveCaptures<'v, W>> {
+        let variant = self.variant;
+        let explosion = variant.explosion.as_ref()?;
+        let goals = &variant.goals;
+        let royalty_settled = goals.pseudo_royals.iter().all(|&(kinds, most)| {
+            let pieces = self.on_board(kinds);
+            (pieces & self.by_color[0]).count() <= most && (pieces & self.by_color[1]).count() <= most
+        });
+        if !goals.duple_check.is_empty()
+            || !royalty_settled
+            || !variant.petrifying.is_empty()
+            || variant.walling.is_some()
+        {
+            return None;
+        }
+        let them = self.turn.other();
+        let theirs_royal = self.royal_pieces(them);
+        let mut threats = SmallVec::new();
+        for group in &variant.attackers[them.index()] {
+            let pieces = self.pieces_of_kinds(them, group.kinds);
+            if group.table.potential(royal).intersects(pieces) {
+                threats.push((group, pieces));
+            }
+        }
+        Some(ExplosiveCaptures {
+            explosion,
+            royal,
+            theirs_royal,
+            shielded: explosion.neighbours(royal).intersects(theirs_royal),
+            blastable: self.pieces_of_both() - self.on_board(explosion.spared.union(explosion.immune)),
+            occupied: self.occupied(),
+            threats,
+        })
+    }
+
+    /// Whether the capture from `from` to `to` (not en passant) leaves the
+    /// royal piece of [`ExplosiveCaptures`] safe, by a piece the blast
+    /// destroys: one of neither the royal piece nor an immune kind.
+    #[inline]
+    pub(crate) fn explosive_capture_is_safe_by(
+        &self,
+        captures: &ExplosiveCaptures<'_, W>,
+        from: Square,
+        to: Square,
+    ) -> bool {
+        let royal = captures.royal;
+        let blast = captures.explosion.neighbours(to) & captures.blastable;
+        if blast.contains(royal) {
+            return false;
+        }
+        let removed = blast.with(to).with(from);
+        if captures.shielded || captures.theirs_royal.intersects(removed) {
+            return true;
+        }
+        let occupied = captures.occupied - removed;
+        !captures.threats.iter().any(|&(group, pieces)| {
+            let pieces = pieces - removed;
+            pieces.any()
+                && group
+                    .attacks_among(royal, occupied, pieces, |kinds| self.on_board(kinds) - removed)
+                    .any()
+        })
+    }
+
+    /// Whether explosive captures by pieces of `kind` can be judged by
+    /// [`ExplosiveCaptures`]: a kind no explosion destroys survives its
+    /// captures, and is judged by playing them.
+    #[inline]
+    pub(crate) fn blown_up_by_its_captures(&self, captures: &ExplosiveCaptures<'_, W>, kind: PieceKind) -> bool {
+        !captures.explosion.immune.contains(kind)
     }
 }
 

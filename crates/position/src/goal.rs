@@ -674,6 +674,20 @@ impl<W: Word> Position<'_, W> {
 
     #[inline(never)]
     fn extinction_end(&self) -> Option<Outcome> {
+        // Most rules end a side with none left, and most positions have
+        // some of every group on both sides: one set test each settles it.
+        let settled =
+            |rule: &CompiledExtinction| rule.at_most == 0 && rule.groups.iter().all(|&group| self.both_have(group));
+        if self.variant.goals.extinctions.iter().all(settled) {
+            return None;
+        }
+        self.extinction_counted()
+    }
+
+    /// [`Position::extinction_end`] by counting the pieces.
+    #[cold]
+    #[inline(never)]
+    fn extinction_counted(&self) -> Option<Outcome> {
         let goals = &self.variant.goals;
         goals.extinctions.iter().find_map(|extinction| {
             let extinct = self.extinct(extinction)?;
@@ -947,6 +961,17 @@ impl<W: Word> Position<'_, W> {
             return Some(self.turn);
         }
         None
+    }
+
+    /// Whether both sides have a piece of `group` on the board.
+    #[inline(always)]
+    fn both_have(&self, group: CountedGroup) -> bool {
+        let counted = if group.all {
+            self.pieces_of_both()
+        } else {
+            self.on_board(group.kinds)
+        };
+        counted.intersects(self.by_color[0]) && counted.intersects(self.by_color[1])
     }
 
     /// Whether `side` has at most `rule`'s pieces of `group` left, while

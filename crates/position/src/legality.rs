@@ -44,10 +44,11 @@ pub enum Legality {
     /// decides legality: true of every leap, ride, lame leap and multi-step
     /// move on every board this library builds.
     PinsAndChecks,
-    /// Quiet moves as [`PinsAndChecks`](Legality::PinsAndChecks) decides
-    /// them, against the side's one royal piece (which no piece attacks
-    /// next to an enemy royal piece, under explosions); captures, castling
-    /// and en passant by playing them. Exact where captures have effects
+    /// Quiet moves and castling as [`PinsAndChecks`](Legality::PinsAndChecks)
+    /// decides them, against the side's one royal piece (which no piece
+    /// attacks next to an enemy royal piece, under explosions); captures
+    /// under explosions on the squares each blast leaves, and the other
+    /// captures and en passant by playing them. Exact where captures have effects
     /// or royalty goes with the count of pieces (atomic, spartan), as long
     /// as no move promotes to a royal kind: a quiet move then changes
     /// neither. A side with other than one royal piece has all its moves
@@ -187,6 +188,46 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for SafeMoves<'_, '_, '_, W, S> {
     }
 }
 
+/// The captures [`Position::generate_from_pins`] sets aside to be judged
+/// together: each piece's, and each bulk move's, with the kind moving.
+pub(crate) struct CaptureBatch<W: Word> {
+    /// The captures of the piece on a square.
+    pieces: SmallVec<[(PieceKind, Square, SquareSet<W>); 16]>,
+    /// The captures of pieces of a kind by a displacement (see
+    /// [`MoveSink::shifted_moves`]).
+    shifted: SmallVec<[(PieceKind, i16, SquareSet<W>); 4]>,
+    /// Every square captured on.
+    targets: SquareSet<W>,
+}
+
+impl<W: Word> CaptureBatch<W> {
+    pub(crate) fn new() -> CaptureBatch<W> {
+        CaptureBatch {
+            pieces: SmallVec::new(),
+            shifted: SmallVec::new(),
+            targets: SquareSet::EMPTY,
+        }
+    }
+
+    /// The captures of the piece of `kind` on `from` to each square of `to`.
+    #[inline]
+    pub(crate) fn piece(&mut self, kind: PieceKind, from: Square, to: SquareSet<W>) {
+        if to.any() {
+            self.pieces.push((kind, from, to));
+            self.targets |= to;
+        }
+    }
+
+    /// The captures of pieces of `kind` by `delta` to each square of `to`.
+    #[inline]
+    pub(crate) fn shifted(&mut self, kind: PieceKind, delta: i16, to: SquareSet<W>) {
+        if to.any() {
+            self.shifted.push((kind, delta, to));
+            self.targets |= to;
+        }
+    }
+}
+
 impl<W: Word> Position<'_, W> {
     /// Generates the legal moves by playing every pseudo-legal move and
     /// keeping those after which the mover's royal pieces are safe.
@@ -299,8 +340,9 @@ impl<W: Word> Position<'_, W> {
         })
     }
 
-    /// Generates the legal moves by checks and pins for quiet moves, and by
-    /// playing the others (see [`Legality::PinsForQuietMoves`]).
+    /// Generates the legal moves by checks and pins for quiet moves and
+    /// castling, and the captures judged apart (see
+    /// [`Legality::PinsForQuietMoves`]).
     // Kept out of line: inlined, it would crowd the fast path's code.
     #[inline(never)]
     pub(crate) fn generate_by_quiet_pins<S: MoveSink<W>>(&self, sink: &mut S) {
@@ -310,22 +352,71 @@ impl<W: Word> Position<'_, W> {
         if royals.count() > 1 || (duple - royals).any() {
             return self.generate_by_make_and_test(sink);
         }
+        let royal = royals.first();
         let shield = self.shield(us);
-        // The quiet moves go to the sink; the captures, castling and en
-        // passant are listed and played.
-        let mut others = MoveList::new();
-        self.generate_from_pins::<_, true>(sink, royals.first(), self.targets(us), shield, false, &mut others);
-        let mut collector = MoveCollector(&mut others);
-        if self.castling.0 & self.variant.castling.of_color[us.index()] != 0 {
-            self.generate_castling_alone(&mut collector);
+        // The quiet moves go to the sink, castling judged whole (it sets
+        // off no explosion) and en passant played; the captures are
+        // gathered and judged together.
+        let mut captures = CaptureBatch::new();
+        self.generate_from_pins::<_, true>(sink, royal, self.targets(us), shield, true, &mut captures);
+        self.judge_captures(&captures, royal, sink);
+    }
+
+    /// Passes on the legal moves of `captures`, those of the side with the
+    /// one royal piece `royal` (if any). Under explosions each is judged on
+    /// sets gathered once (see [`Position::explosive_captures`]) and the
+    /// safe ones passed on together; otherwise, and for the royal piece's
+    /// own captures, each is played.
+    fn judge_captures<S: MoveSink<W>>(&self, captures: &CaptureBatch<W>, royal: Option<Square>, sink: &mut S) {
+        if captures.targets.is_empty() {
+            return;
         }
-        if self.en_passant.any() {
-            self.generate_en_passant(&mut collector, false);
+        let us = self.turn;
+        let explosive = royal.and_then(|royal| self.explosive_captures(royal));
+        let promotions_of = |kind: PieceKind| &self.variant.kinds[kind.index()].moves[us.index()].promotions;
+        let each_tested = |sink: &mut S, promotions: &Promotions<W>, from: Square, to: Square| {
+            each_move(promotions, from, to, |mv| {
+                if self.is_safe_after(mv) {
+                    sink.one(mv);
+                }
+            });
+        };
+        for &(kind, from, to) in &captures.pieces {
+            let promotions = promotions_of(kind);
+            match &explosive {
+                Some(judge) if Some(from) != royal && self.blown_up_by_its_captures(judge, kind) => {
+                    let safe: SquareSet<W> = to
+                        .iter()
+                        .filter(|&square| self.explosive_capture_is_safe_by(judge, from, square))
+                        .collect();
+                    if safe.any() {
+                        sink.piece_moves(promotions, from, safe);
+                    }
+                }
+                _ => {
+                    for square in to {
+                        each_tested(sink, promotions, from, square);
+                    }
+                }
+            }
         }
-        // Read in place: moving the list out would copy it whole.
-        for &mv in others.iter() {
-            if self.is_safe_after(mv) {
-                sink.one(mv);
+        for &(kind, delta, to) in &captures.shifted {
+            let promotions = promotions_of(kind);
+            match &explosive {
+                Some(judge) if self.blown_up_by_its_captures(judge, kind) => {
+                    let safe: SquareSet<W> = to
+                        .iter()
+                        .filter(|&square| self.explosive_capture_is_safe_by(judge, shifted_from(square, delta), square))
+                        .collect();
+                    if safe.any() {
+                        sink.shifted_moves(promotions, delta, safe);
+                    }
+                }
+                _ => {
+                    for square in to {
+                        each_tested(sink, promotions, shifted_from(square, delta), square);
+                    }
+                }
             }
         }
     }

@@ -13,6 +13,7 @@ use fairy_geometry::{Square, SquareSet, Word};
 
 use smallvec::SmallVec;
 
+use crate::legality::CaptureBatch;
 use crate::movegen::{MoveCollector, MoveSink, each_move, shifted_from};
 use crate::promotion_limit::LimitedPromotions;
 use crate::variant::{AttackGroup, Promotions};
@@ -168,7 +169,7 @@ impl<W: Word> Position<'_, W> {
     fn generate_captures_first<S: MoveSink<W>>(&self, sink: &mut S) {
         let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
         let targets = self.targets(self.turn);
-        let mut unused = MoveList::new();
+        let mut unused = CaptureBatch::new();
         if S::COUNTS_ONLY {
             // Counted in one pass, captures apart from the rest.
             let mut split = SplitCounter {

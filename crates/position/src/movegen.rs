@@ -14,6 +14,7 @@ use fairy_geometry::{Square, SquareSet, Word};
 use smallvec::SmallVec;
 
 use crate::castling::Castling;
+use crate::legality::CaptureBatch;
 use crate::variant::{AttackGroup, KindMoves, MAX_ATTACK_GROUPS, Promotions};
 use crate::{Legality, Move, MoveList, PieceKind, Position};
 
@@ -446,7 +447,7 @@ impl<W: Word> Position<'_, W> {
             self.targets(self.turn),
             SquareSet::EMPTY,
             true,
-            &mut MoveList::new(),
+            &mut CaptureBatch::new(),
         );
     }
 
@@ -454,9 +455,9 @@ impl<W: Word> Position<'_, W> {
     /// checks and pins against `royal`, which no piece attacks on a square
     /// of `shield` (next to an enemy royal piece under explosions); with
     /// `special`, castling and en passant too. With `SET_ASIDE`, the
-    /// captures are not judged but listed in `aside`, every one the pieces
-    /// can make (a compile-time choice, so that the plain path carries no
-    /// trace of it).
+    /// captures are not judged but gathered in `aside`, every one the
+    /// pieces can make (a compile-time choice, so that the plain path
+    /// carries no trace of it).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn generate_from_pins<S: MoveSink<W>, const SET_ASIDE: bool>(
@@ -466,7 +467,7 @@ impl<W: Word> Position<'_, W> {
         targets: Targets<W>,
         shield: SquareSet<W>,
         special: bool,
-        aside: &mut MoveList,
+        aside: &mut CaptureBatch<W>,
     ) {
         let variant = self.variant;
         let us = self.turn;
@@ -528,9 +529,10 @@ impl<W: Word> Position<'_, W> {
                 continue;
             }
             let moves = &kind.moves[us.index()];
+            let piece_kind = PieceKind::new(index as u8);
             // With `SET_ASIDE`, the pieces this kind may capture.
             let takeable = if SET_ASIDE {
-                capturable - self.spared_by(PieceKind::new(index as u8))
+                capturable - self.spared_by(piece_kind)
             } else {
                 capturable
             };
@@ -546,7 +548,7 @@ impl<W: Word> Position<'_, W> {
                 });
                 capture.for_each(movers, empty, |delta, to| {
                     if SET_ASIDE {
-                        MoveCollector(aside).shifted_moves(&moves.promotions, delta, to & takeable);
+                        aside.shifted(piece_kind, delta, to & takeable);
                     } else {
                         let to = to & capturable & evasion;
                         if to.any() {
@@ -559,7 +561,7 @@ impl<W: Word> Position<'_, W> {
             for from in one_by_one {
                 let mut to = targets.destinations(moves, from);
                 if SET_ASIDE {
-                    MoveCollector(aside).piece_moves(&moves.promotions, from, to & takeable);
+                    aside.piece(piece_kind, from, to & takeable);
                     to = to - capturable;
                 }
                 to &= evasion;
@@ -581,8 +583,8 @@ impl<W: Word> Position<'_, W> {
             let moves = &variant.kinds[usize::from(code >> 1)].moves[us.index()];
             let mut candidates = targets.destinations(moves, king);
             if SET_ASIDE {
-                let takeable = capturable - self.spared_by(PieceKind::new(code >> 1));
-                MoveCollector(aside).piece_moves(&moves.promotions, king, candidates & takeable);
+                let kind = PieceKind::new(code >> 1);
+                aside.piece(kind, king, candidates & (capturable - self.spared_by(kind)));
                 candidates = candidates - capturable;
             }
             let without_king = occupied - royal_set;
@@ -668,7 +670,7 @@ impl<W: Word> Position<'_, W> {
                 if !shield.contains(rule.king_to) && self.attacked(attackers, rule.king_to, after) {
                     continue;
                 }
-            } else if legal_only && !self.variant.royal.is_empty() && !self.is_safe_after(mv) {
+            } else if legal_only && !self.is_safe_after(mv) {
                 continue;
             }
             sink.one(mv);

@@ -11,7 +11,7 @@ use common::moves;
 use fairy_geometry::{BoardSize, Geometry};
 use fairy_movement::{Color, Movement};
 use fairy_position::{
-    CastlingSpec, EndReason, Explosion, Extinction, GameResult, Goal, Outcome, PieceSpec, Position, Variant,
+    CastlingSpec, EndReason, Explosion, Extinction, GameResult, Goal, Legality, Outcome, PieceSpec, Position, Variant,
     VariantSpec, Zone,
 };
 
@@ -101,6 +101,49 @@ fn a_king_cannot_capture() {
     let start = position(&variant, "k7/8/8/8/8/8/3n4/4K3 w - - 0 1");
     assert!(!legal(&start, "e1d2"));
     assert!(legal(&start, "e1e2"));
+}
+
+/// The legal moves of `fen` in atomic chess, checked against the strategy
+/// that plays every move (captures are judged in bulk by the fast one).
+fn atomic_moves(fen: &str) -> Vec<String> {
+    let fast = Variant::<u64>::new(atomic()).unwrap();
+    assert_eq!(fast.legality(), Legality::PinsForQuietMoves);
+    let slow = Variant::<u64>::with_legality(atomic(), Legality::MakeAndTest).unwrap();
+    let listed = moves(&position(&fast, fen));
+    assert_eq!(listed, moves(&position(&slow, fen)), "{fen}");
+    listed
+}
+
+#[test]
+fn a_blast_that_removes_a_blocker_exposes_the_capturers_king() {
+    // The knight on e4 shields White's king from the rook on e8. Taking the
+    // bishop on d5 blows the knight up with it, and taking the knight
+    // itself leaves e4 empty: both captures open the file.
+    let listed = atomic_moves("4r2k/8/8/3b4/4n3/2N5/8/4K3 w - - 0 1");
+    assert!(!listed.contains(&"c3d5".to_owned()));
+    assert!(!listed.contains(&"c3e4".to_owned()));
+    assert!(listed.contains(&"c3b5".to_owned()));
+}
+
+#[test]
+fn a_capturer_leaving_a_line_to_its_king_exposes_it_unless_the_blast_takes_the_attacker() {
+    // The bishop on e3 stands between White's king and a black rook: it may
+    // not take the knight on d4 with the rook on e8, and may with the rook
+    // on e5, which the blast on d4 destroys.
+    let far = atomic_moves("k3r3/8/8/8/3n4/4B3/8/4K3 w - - 0 1");
+    assert!(!far.contains(&"e3d4".to_owned()));
+    let near = atomic_moves("k7/8/8/4r3/3n4/4B3/8/4K3 w - - 0 1");
+    assert!(near.contains(&"e3d4".to_owned()));
+}
+
+#[test]
+fn a_pawn_capture_off_a_line_to_its_king_exposes_it() {
+    // The pawn on e2 may advance along the file, but taking the bishop on
+    // d3 opens it.
+    let listed = atomic_moves("k3r3/8/8/8/8/3b4/4P3/4K3 w - - 0 1");
+    assert!(!listed.contains(&"e2d3".to_owned()));
+    assert!(listed.contains(&"e2e3".to_owned()));
+    assert!(listed.contains(&"e2e4".to_owned()));
 }
 
 #[test]
