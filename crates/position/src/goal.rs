@@ -672,10 +672,11 @@ impl<W: Word> Position<'_, W> {
             .then(|| self.adjudicated(EndReason::FullBoard))
     }
 
-    #[inline(never)]
+    /// Asked inline, unlike the other goals: most rules end a side with
+    /// none left, and most positions have some of every group on both
+    /// sides, which one set test each settles.
+    #[inline(always)]
     fn extinction_end(&self) -> Option<Outcome> {
-        // Most rules end a side with none left, and most positions have
-        // some of every group on both sides: one set test each settles it.
         let settled =
             |rule: &CompiledExtinction| rule.at_most == 0 && rule.groups.iter().all(|&group| self.both_have(group));
         if self.variant.goals.extinctions.iter().all(settled) {

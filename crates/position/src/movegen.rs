@@ -523,6 +523,7 @@ impl<W: Word> Position<'_, W> {
         }
 
         let royal_set = royal.map_or(SquareSet::EMPTY, SquareSet::from_square);
+        let spares_own_kind = !variant.spares_own_kind.is_empty();
         for (index, (kind, &of_kind)) in variant.kinds.iter().zip(&self.by_kind).enumerate() {
             let pieces = (of_kind & ours) - royal_set;
             if pieces.is_empty() {
@@ -531,7 +532,7 @@ impl<W: Word> Position<'_, W> {
             let moves = &kind.moves[us.index()];
             let piece_kind = PieceKind::new(index as u8);
             // With `SET_ASIDE`, the pieces this kind may capture.
-            let takeable = if SET_ASIDE {
+            let takeable = if SET_ASIDE && spares_own_kind {
                 capturable - self.spared_by(piece_kind)
             } else {
                 capturable
