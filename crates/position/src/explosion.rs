@@ -15,6 +15,7 @@ use smallvec::SmallVec;
 use crate::compile::KindOf;
 use crate::kinds::KindSet;
 use crate::movegen::Attacker;
+use crate::variant::Promotions;
 use crate::{PieceKind, Position, VariantError};
 
 /// The explosion a capture sets off (Fairy-Stockfish's `blastOnCapture`).
@@ -202,12 +203,24 @@ impl<'v, W: Word> Position<'v, W> {
         })
     }
 
-    /// Whether explosive captures by pieces of `kind` can be judged by
-    /// [`ExplosiveCaptures`]: a kind no explosion destroys survives its
-    /// captures, and is judged by playing them.
+    /// Whether explosive captures by pieces of `kind`, promoting by
+    /// `promotions`, can be judged by [`ExplosiveCaptures`]: a kind no
+    /// explosion destroys survives its captures (and a piece promoted to
+    /// one), and is judged by playing them.
     #[inline]
-    pub(crate) fn blown_up_by_its_captures(&self, captures: &ExplosiveCaptures<'_, W>, kind: PieceKind) -> bool {
-        !captures.explosion.immune.contains(kind)
+    pub(crate) fn blown_up_by_its_captures(
+        &self,
+        captures: &ExplosiveCaptures<'_, W>,
+        kind: PieceKind,
+        promotions: &Promotions<W>,
+    ) -> bool {
+        let immune = captures.explosion.immune;
+        immune.is_empty()
+            || (!immune.contains(kind)
+                && promotions
+                    .groups
+                    .iter()
+                    .all(|group| group.choices.iter().all(|&choice| !immune.contains(choice))))
     }
 }
 

@@ -384,7 +384,7 @@ impl<W: Word> Position<'_, W> {
         for &(kind, from, to) in &captures.pieces {
             let promotions = promotions_of(kind);
             match &explosive {
-                Some(judge) if Some(from) != royal && self.blown_up_by_its_captures(judge, kind) => {
+                Some(judge) if Some(from) != royal && self.blown_up_by_its_captures(judge, kind, promotions) => {
                     let safe: SquareSet<W> = to
                         .iter()
                         .filter(|&square| self.explosive_capture_is_safe_by(judge, from, square))
@@ -403,7 +403,7 @@ impl<W: Word> Position<'_, W> {
         for &(kind, delta, to) in &captures.shifted {
             let promotions = promotions_of(kind);
             match &explosive {
-                Some(judge) if self.blown_up_by_its_captures(judge, kind) => {
+                Some(judge) if self.blown_up_by_its_captures(judge, kind, promotions) => {
                     let safe: SquareSet<W> = to
                         .iter()
                         .filter(|&square| self.explosive_capture_is_safe_by(judge, shifted_from(square, delta), square))

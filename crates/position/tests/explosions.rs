@@ -11,8 +11,8 @@ use common::moves;
 use fairy_geometry::{BoardSize, Geometry};
 use fairy_movement::{Color, Movement};
 use fairy_position::{
-    CastlingSpec, EndReason, Explosion, Extinction, GameResult, Goal, Legality, Outcome, PieceSpec, Position, Variant,
-    VariantSpec, Zone,
+    CastlingSpec, EndReason, Explosion, Extinction, GameResult, Goal, Legality, Outcome, PieceSpec, Position,
+    Promotion, Variant, VariantSpec, Zone,
 };
 
 /// Kings (not royal by kind), rooks, queens, bishops, knights and pawns on
@@ -144,6 +144,32 @@ fn a_pawn_capture_off_a_line_to_its_king_exposes_it() {
     assert!(!listed.contains(&"e2d3".to_owned()));
     assert!(listed.contains(&"e2e3".to_owned()));
     assert!(listed.contains(&"e2e4".to_owned()));
+}
+
+#[test]
+fn a_capture_promoting_to_an_immune_kind_leaves_the_promoted_piece_standing() {
+    // Queens survive explosions here. The pawn on b7 takes the knight on
+    // c8: promoted to a queen it stands on c8 after the blast, still
+    // shielding White's king on h8 from the rook on a8; promoted to a
+    // knight it goes with the blast and opens the rank.
+    let spec = VariantSpec::new("test", board(), "k7/8/8/8/8/8/8/K7 w - - 0 1")
+        .piece(PieceSpec::new('K', "king", Movement::king()))
+        .piece(PieceSpec::new('Q', "queen", Movement::queen()))
+        .piece(PieceSpec::new('R', "rook", Movement::rook()))
+        .piece(PieceSpec::new('N', "knight", Movement::knight()))
+        .piece(
+            PieceSpec::new('P', "pawn", Movement::chess_pawn()).promotion(Promotion::new(Zone::ranks([8]), ['Q', 'N'])),
+        )
+        .explosion(Explosion::sparing(['P']).immune(['Q']))
+        .goal(Goal::Extinction(Extinction::of(GameResult::Loss, ['K']).royal()));
+    let fen = "r1n4K/1P6/8/8/8/8/8/k7 w - - 0 1";
+    let fast = Variant::<u64>::new(spec.clone()).unwrap();
+    assert_eq!(fast.legality(), Legality::PinsForQuietMoves);
+    let slow = Variant::<u64>::with_legality(spec, Legality::MakeAndTest).unwrap();
+    let listed = moves(&position(&fast, fen));
+    assert_eq!(listed, moves(&position(&slow, fen)));
+    assert!(listed.contains(&"b7c8q".to_owned()));
+    assert!(!listed.contains(&"b7c8n".to_owned()));
 }
 
 #[test]
