@@ -168,7 +168,7 @@ impl<'v, W: Word> Position<'v, W> {
             royal,
             theirs_royal,
             shielded: explosion.neighbours(royal).intersects(theirs_royal),
-            blastable: self.pieces_of_both() - self.on_board(explosion.spared.union(explosion.immune)),
+            blastable: self.blastable(explosion, self.pieces_of_both()),
             occupied: self.occupied(),
             threats,
         })
@@ -247,7 +247,13 @@ impl<W: Word> Position<'_, W> {
     /// destroys (the capturer on `at` aside): all but the spared and the
     /// immune kinds.
     pub(crate) fn blast(&self, explosion: &CompiledExplosion<W>, at: Square, standing: SquareSet<W>) -> SquareSet<W> {
-        (explosion.neighbours(at) & standing) - self.on_board(explosion.spared) - self.on_board(explosion.immune)
+        explosion.neighbours(at) & self.blastable(explosion, standing)
+    }
+
+    /// The pieces of `standing` that an explosion next to them destroys:
+    /// all but the spared and the immune kinds.
+    fn blastable(&self, explosion: &CompiledExplosion<W>, standing: SquareSet<W>) -> SquareSet<W> {
+        standing - self.on_board(explosion.spared) - self.on_board(explosion.immune)
     }
 
     /// The squares where no royal piece of `color` can be in check because

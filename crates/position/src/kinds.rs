@@ -20,10 +20,6 @@ impl KindSet {
         KindSet(self.0 | 1 << kind.index())
     }
 
-    pub const fn union(self, other: KindSet) -> KindSet {
-        KindSet(self.0 | other.0)
-    }
-
     pub fn insert(&mut self, kind: PieceKind) {
         self.0 |= 1 << kind.index();
     }

@@ -191,21 +191,34 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for SafeMoves<'_, '_, '_, W, S> {
 /// The captures [`Position::generate_from_pins`] sets aside to be judged
 /// together: each piece's, and each bulk move's, with the kind moving.
 pub(crate) struct CaptureBatch<W: Word> {
-    /// The captures of the piece on a square.
-    pieces: SmallVec<[(PieceKind, Square, SquareSet<W>); 16]>,
-    /// The captures of pieces of a kind by a displacement (see
+    captures: SmallVec<[(PieceKind, CaptureOrigin, SquareSet<W>); 16]>,
+}
+
+/// Where the captures of a [`CaptureBatch`] entry come from.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum CaptureOrigin {
+    /// The piece on this square.
+    Piece(Square),
+    /// Pieces of one kind by this displacement (see
     /// [`MoveSink::shifted_moves`]).
-    shifted: SmallVec<[(PieceKind, i16, SquareSet<W>); 4]>,
-    /// Every square captured on.
-    targets: SquareSet<W>,
+    Shifted(i16),
+}
+
+impl CaptureOrigin {
+    /// The square the capture to `to` is made from.
+    #[inline]
+    fn from(self, to: Square) -> Square {
+        match self {
+            CaptureOrigin::Piece(from) => from,
+            CaptureOrigin::Shifted(delta) => shifted_from(to, delta),
+        }
+    }
 }
 
 impl<W: Word> CaptureBatch<W> {
     pub(crate) fn new() -> CaptureBatch<W> {
         CaptureBatch {
-            pieces: SmallVec::new(),
-            shifted: SmallVec::new(),
-            targets: SquareSet::EMPTY,
+            captures: SmallVec::new(),
         }
     }
 
@@ -213,8 +226,7 @@ impl<W: Word> CaptureBatch<W> {
     #[inline]
     pub(crate) fn piece(&mut self, kind: PieceKind, from: Square, to: SquareSet<W>) {
         if to.any() {
-            self.pieces.push((kind, from, to));
-            self.targets |= to;
+            self.captures.push((kind, CaptureOrigin::Piece(from), to));
         }
     }
 
@@ -222,8 +234,7 @@ impl<W: Word> CaptureBatch<W> {
     #[inline]
     pub(crate) fn shifted(&mut self, kind: PieceKind, delta: i16, to: SquareSet<W>) {
         if to.any() {
-            self.shifted.push((kind, delta, to));
-            self.targets |= to;
+            self.captures.push((kind, CaptureOrigin::Shifted(delta), to));
         }
     }
 }
@@ -362,60 +373,43 @@ impl<W: Word> Position<'_, W> {
         self.judge_captures(&captures, royal, sink);
     }
 
-    /// Passes on the legal moves of `captures`, those of the side with the
+    /// Passes on the legal captures of `batch`, those of the side with the
     /// one royal piece `royal` (if any). Under explosions each is judged on
     /// sets gathered once (see [`Position::explosive_captures`]) and the
     /// safe ones passed on together; otherwise, and for the royal piece's
-    /// own captures, each is played.
-    fn judge_captures<S: MoveSink<W>>(&self, captures: &CaptureBatch<W>, royal: Option<Square>, sink: &mut S) {
-        if captures.targets.is_empty() {
+    /// own captures and an immune kind's, each is played.
+    fn judge_captures<S: MoveSink<W>>(&self, batch: &CaptureBatch<W>, royal: Option<Square>, sink: &mut S) {
+        if batch.captures.is_empty() {
             return;
         }
         let us = self.turn;
         let explosive = royal.and_then(|royal| self.explosive_captures(royal));
-        let promotions_of = |kind: PieceKind| &self.variant.kinds[kind.index()].moves[us.index()].promotions;
-        let each_tested = |sink: &mut S, promotions: &Promotions<W>, from: Square, to: Square| {
-            each_move(promotions, from, to, |mv| {
-                if self.is_safe_after(mv) {
-                    sink.one(mv);
-                }
+        for &(kind, origin, to) in &batch.captures {
+            let promotions = &self.variant.kinds[kind.index()].moves[us.index()].promotions;
+            // The royal piece's own captures, and those of a kind that
+            // survives them, are played.
+            let judge = explosive.as_ref().filter(|judge| {
+                royal.is_none_or(|royal| origin != CaptureOrigin::Piece(royal))
+                    && self.blown_up_by_its_captures(judge, kind, promotions)
             });
-        };
-        for &(kind, from, to) in &captures.pieces {
-            let promotions = promotions_of(kind);
-            match &explosive {
-                Some(judge) if Some(from) != royal && self.blown_up_by_its_captures(judge, kind, promotions) => {
-                    let safe: SquareSet<W> = to
-                        .iter()
-                        .filter(|&square| self.explosive_capture_is_safe_by(judge, from, square))
-                        .collect();
-                    if safe.any() {
-                        sink.piece_moves(promotions, from, safe);
-                    }
+            let Some(judge) = judge else {
+                for square in to {
+                    each_move(promotions, origin.from(square), square, |mv| {
+                        if self.is_safe_after(mv) {
+                            sink.one(mv);
+                        }
+                    });
                 }
-                _ => {
-                    for square in to {
-                        each_tested(sink, promotions, from, square);
-                    }
-                }
-            }
-        }
-        for &(kind, delta, to) in &captures.shifted {
-            let promotions = promotions_of(kind);
-            match &explosive {
-                Some(judge) if self.blown_up_by_its_captures(judge, kind, promotions) => {
-                    let safe: SquareSet<W> = to
-                        .iter()
-                        .filter(|&square| self.explosive_capture_is_safe_by(judge, shifted_from(square, delta), square))
-                        .collect();
-                    if safe.any() {
-                        sink.shifted_moves(promotions, delta, safe);
-                    }
-                }
-                _ => {
-                    for square in to {
-                        each_tested(sink, promotions, shifted_from(square, delta), square);
-                    }
+                continue;
+            };
+            let safe: SquareSet<W> = to
+                .iter()
+                .filter(|&square| self.explosive_capture_is_safe_by(judge, origin.from(square), square))
+                .collect();
+            if safe.any() {
+                match origin {
+                    CaptureOrigin::Piece(from) => sink.piece_moves(promotions, from, safe),
+                    CaptureOrigin::Shifted(delta) => sink.shifted_moves(promotions, delta, safe),
                 }
             }
         }

@@ -103,15 +103,19 @@ fn a_king_cannot_capture() {
     assert!(legal(&start, "e1e2"));
 }
 
-/// The legal moves of `fen` in atomic chess, checked against the strategy
-/// that plays every move (captures are judged in bulk by the fast one).
-fn atomic_moves(fen: &str) -> Vec<String> {
-    let fast = Variant::<u64>::new(atomic()).unwrap();
+/// The legal moves of `fen` in `spec`, checked against the strategy that
+/// plays every move (captures are judged in bulk by the fast one).
+fn moves_checked_by_playing(spec: VariantSpec, fen: &str) -> Vec<String> {
+    let fast = Variant::<u64>::new(spec.clone()).unwrap();
     assert_eq!(fast.legality(), Legality::PinsForQuietMoves);
-    let slow = Variant::<u64>::with_legality(atomic(), Legality::MakeAndTest).unwrap();
+    let slow = Variant::<u64>::with_legality(spec, Legality::MakeAndTest).unwrap();
     let listed = moves(&position(&fast, fen));
     assert_eq!(listed, moves(&position(&slow, fen)), "{fen}");
     listed
+}
+
+fn atomic_moves(fen: &str) -> Vec<String> {
+    moves_checked_by_playing(atomic(), fen)
 }
 
 #[test]
@@ -162,12 +166,7 @@ fn a_capture_promoting_to_an_immune_kind_leaves_the_promoted_piece_standing() {
         )
         .explosion(Explosion::sparing(['P']).immune(['Q']))
         .goal(Goal::Extinction(Extinction::of(GameResult::Loss, ['K']).royal()));
-    let fen = "r1n4K/1P6/8/8/8/8/8/k7 w - - 0 1";
-    let fast = Variant::<u64>::new(spec.clone()).unwrap();
-    assert_eq!(fast.legality(), Legality::PinsForQuietMoves);
-    let slow = Variant::<u64>::with_legality(spec, Legality::MakeAndTest).unwrap();
-    let listed = moves(&position(&fast, fen));
-    assert_eq!(listed, moves(&position(&slow, fen)));
+    let listed = moves_checked_by_playing(spec, "r1n4K/1P6/8/8/8/8/8/k7 w - - 0 1");
     assert!(listed.contains(&"b7c8q".to_owned()));
     assert!(!listed.contains(&"b7c8n".to_owned()));
 }
