@@ -397,16 +397,12 @@ impl Word for U256 {
 
     #[inline]
     fn up_to_lowest(self) -> Self {
-        if self.low != 0 {
-            U256 {
-                low: self.low.up_to_lowest(),
-                high: 0,
-            }
-        } else {
-            U256 {
-                low: !0,
-                high: self.high.up_to_lowest(),
-            }
+        // `self ^ (self - 1)` across the halves, the borrow passing to the
+        // high half only when the low one is empty: no branch.
+        let borrow = u128::from(self.low == 0);
+        U256 {
+            low: self.low ^ self.low.wrapping_sub(1),
+            high: self.high ^ self.high.wrapping_sub(borrow),
         }
     }
 

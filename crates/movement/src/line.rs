@@ -162,6 +162,14 @@ impl<W: Word> Line<W> {
         reached
     }
 
+    /// [`Line::reach`] for a line that does not wrap (`next` empty): the
+    /// boards without a cylinder, where the wrapped part's test is a
+    /// branch at every ray for nothing.
+    #[inline]
+    pub fn reach_unwrapped<const UP: bool>(&self, occupied: W) -> W {
+        self.run & cut::<W, UP>(self.run & occupied)
+    }
+
     /// The squares whose occupancy changes what the line reaches: all but
     /// its last square.
     pub fn relevant(&self, ascending: bool) -> W {

@@ -118,6 +118,9 @@ pub struct MoveTable<W: Word> {
     rare: Box<Rare<W>>,
     /// Whether a destination filter (a grid) applies to lines.
     filtered: bool,
+    /// Whether some line wraps (on a cylinder): only then is the part of
+    /// a line beyond the seam scanned.
+    wraps: bool,
     /// Whether hops must be scanned: the table has some, and no magic
     /// lookup.
     scans_hops: bool,
@@ -144,6 +147,10 @@ enum Shape {
     OneLookup,
     /// Leaps and two magic lookups a square (a queen's), no legged move.
     TwoLookups,
+    /// Leaps and lines scanned, none of which wraps or is filtered, no
+    /// hop or legged move: a rider's on a board too large for its magic
+    /// lookup (16x16).
+    ScannedLines,
     /// Anything else: scanned lines, hops without a lookup, legged
     /// moves, wider lookups.
     Mixed,
@@ -417,14 +424,17 @@ impl<W: Word> MoveTable<W> {
                 legged_end: legged.len() as u32,
             });
         }
+        let wraps = lines.iter().any(|line| !line.next.is_zero());
         let shape = match magic.as_ref().map(|magic| magic.width()) {
             _ if up_width == 0 && down_width == 0 && legged.is_empty() && hops.is_empty() => Shape::Leaps,
             Some(1) if legged.is_empty() => Shape::OneLookup,
             Some(2) if legged.is_empty() => Shape::TwoLookups,
+            None if legged.is_empty() && hops.is_empty() && !wraps && !filtered => Shape::ScannedLines,
             _ => Shape::Mixed,
         };
         let mut table = MoveTable {
             entries,
+            wraps,
             lines,
             up_width,
             down_width,
@@ -470,8 +480,16 @@ impl<W: Word> MoveTable<W> {
             Shape::Leaps => entry.leaps,
             Shape::OneLookup => entry.leaps | self.lookup.reach_one(index, occupied),
             Shape::TwoLookups => entry.leaps | self.lookup.reach_two(index, occupied),
+            Shape::ScannedLines => self.attacks_scanned(entry, index, occupied),
             Shape::Mixed => self.attacks_beyond_leaps(entry, index, occupied),
         }
+    }
+
+    /// [`MoveTable::attacks`] for a table of [`Shape::ScannedLines`]: no
+    /// test of what it lacks. Out of line, as scanning needs registers.
+    #[inline(never)]
+    fn attacks_scanned(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
+        entry.leaps | self.rays::<false>(index, occupied)
     }
 
     /// [`MoveTable::attacks`] for a table of [`Shape::Mixed`].
@@ -500,15 +518,36 @@ impl<W: Word> MoveTable<W> {
     /// The squares the lines out of square number `index` reach, scanned.
     #[inline(always)]
     fn lines_reach(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
+        let rays = if self.wraps {
+            self.rays::<true>(index, occupied)
+        } else {
+            self.rays::<false>(index, occupied)
+        };
+        if self.filtered { rays & entry.allowed } else { rays }
+    }
+
+    /// The squares the lines out of square number `index` reach, before
+    /// the destination filter; with `WRAPS`, past a cylinder's seam too
+    /// (a test at every line that the other boards are spared).
+    #[inline(always)]
+    fn rays<const WRAPS: bool>(&self, index: usize, occupied: W) -> W {
         let (up, down) = self.lines_of(index);
         let mut rays = W::ZERO;
         for line in up {
-            rays |= line.reach::<true>(occupied);
+            rays |= if WRAPS {
+                line.reach::<true>(occupied)
+            } else {
+                line.reach_unwrapped::<true>(occupied)
+            };
         }
         for line in down {
-            rays |= line.reach::<false>(occupied);
+            rays |= if WRAPS {
+                line.reach::<false>(occupied)
+            } else {
+                line.reach_unwrapped::<false>(occupied)
+            };
         }
-        if self.filtered { rays & entry.allowed } else { rays }
+        rays
     }
 
     /// [`MoveTable::attacks`] for a table with hops and no magic lookup:
@@ -1305,6 +1344,21 @@ mod tests {
         // A queen's and a cannon's lines on 16 x 16 would need more table
         // entries than a lookup may use: they are scanned, and agree too.
         magic_agrees_with_walking::<fairy_geometry::U256>(Geometry::new(BoardSize::new(16, 16).unwrap()), false);
+    }
+
+    #[test]
+    fn scanned_lines_on_16x16_agree_with_walking_their_paths() {
+        use fairy_geometry::U256;
+        // A rook's and a queen's lines on 16 x 16 would need more table
+        // entries than a lookup may use: they are scanned, with no test
+        // for wraps, grids, hops or legs.
+        let geometry = Geometry::new(BoardSize::new(16, 16).unwrap());
+        shape_agrees_with_walking::<U256>(geometry, "R", Some(Shape::ScannedLines));
+        shape_agrees_with_walking::<U256>(geometry, "Q", Some(Shape::ScannedLines));
+        // A lame leap besides: the general path, its lines unwrapped.
+        shape_agrees_with_walking::<U256>(geometry, "RnN", Some(Shape::Mixed));
+        // On a cylinder the ranks wrap: the general path, past the seam.
+        shape_agrees_with_walking::<U256>(geometry.with_cylinder(), "R", Some(Shape::Mixed));
     }
 
     #[test]
