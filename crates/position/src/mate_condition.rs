@@ -96,12 +96,17 @@ impl<W: Word> Position<'_, W> {
         let Some(condition) = self.variant.goals.mate_condition else {
             return;
         };
+        self.history.dropped = false;
+        // Only a condition on the series reads it (`mate_result`): under
+        // the others (shogi's, on drops alone) no move looks for checks.
+        if condition.after_check_by.is_empty() {
+            return;
+        }
         let us = self.turn;
         let checkers = self.checkers();
         let strong = checkers.intersects(self.pieces_of_kinds(us.other(), condition.after_check_by));
         let series = &mut self.history.strong_series[us.index()];
         *series = checkers.any() && (*series || strong);
-        self.history.dropped = false;
     }
 
     /// Remembers that the move that led here was a drop (after
