@@ -151,8 +151,8 @@ enum Shape {
     /// hop or legged move: a rider's on a board too large for its magic
     /// lookup (16x16).
     ScannedLines,
-    /// Anything else: scanned lines, hops without a lookup, legged
-    /// moves, wider lookups.
+    /// Anything else: scanned lines that wrap or are filtered, hops
+    /// without a lookup, legged moves, wider lookups.
     Mixed,
 }
 
