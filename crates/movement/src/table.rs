@@ -480,20 +480,26 @@ impl<W: Word> MoveTable<W> {
             Shape::Leaps => entry.leaps,
             Shape::OneLookup => entry.leaps | self.lookup.reach_one(index, occupied),
             Shape::TwoLookups => entry.leaps | self.lookup.reach_two(index, occupied),
-            Shape::ScannedLines => self.attacks_scanned(entry, index, occupied),
-            Shape::Mixed => self.attacks_beyond_leaps(entry, index, occupied),
+            // One out-of-line arm for the rest, so that the inline
+            // dispatch the common shapes take is no longer for them.
+            Shape::ScannedLines | Shape::Mixed => self.attacks_out_of_line(entry, index, occupied),
         }
     }
 
-    /// [`MoveTable::attacks`] for a table of [`Shape::ScannedLines`]: no
-    /// test of what it lacks. Out of line, as scanning needs registers.
+    /// [`MoveTable::attacks`] for the shapes looked up out of line: lines
+    /// scanned with no test of what the table lacks (scanning needs
+    /// registers), or the general path.
     #[inline(never)]
-    fn attacks_scanned(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
-        entry.leaps | self.rays::<false>(index, occupied)
+    fn attacks_out_of_line(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
+        if self.shape == Shape::ScannedLines {
+            entry.leaps | self.rays::<false>(index, occupied)
+        } else {
+            self.attacks_beyond_leaps(entry, index, occupied)
+        }
     }
 
     /// [`MoveTable::attacks`] for a table of [`Shape::Mixed`].
-    #[inline(never)]
+    #[inline(always)]
     fn attacks_beyond_leaps(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
         if self.scans_hops {
             // Out of line, before anything else: the common lookups keep
