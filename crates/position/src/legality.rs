@@ -4,7 +4,7 @@ use fairy_geometry::{Square, SquareSet, Word};
 use smallvec::SmallVec;
 
 use crate::kinds::KindSet;
-use crate::movegen::{MoveCollector, MoveSink, each_move, shifted_from};
+use crate::movegen::{Attacker, Attackers, MoveCollector, MoveSink, each_move, shifted_from};
 use crate::variant::Promotions;
 use crate::{Move, MoveList, PieceKind, Position};
 
@@ -149,6 +149,13 @@ impl<W: Word, S: MoveSink<W>> SafeMoves<'_, '_, '_, W, S> {
 
 impl<W: Word, S: MoveSink<W>> MoveSink<W> for SafeMoves<'_, '_, '_, W, S> {
     fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
+        if from == self.reach.royal && to.more_than_one() && !promotions.promoting(from, to).any() {
+            let safe = self.position.safe_royal_destinations(from, to);
+            if safe.any() {
+                self.sink.piece_moves(promotions, from, safe);
+            }
+            return;
+        }
         let clear = self.clear(Some(from), to);
         if clear.any() {
             self.sink.piece_moves(promotions, from, clear);
@@ -317,6 +324,49 @@ impl<W: Word> Position<'_, W> {
         Some(reach)
     }
 
+    /// The squares of `to` where the royal piece on `from` is safe after
+    /// going there by a plain move that promotes nothing: see
+    /// [`Position::royal_attacked_after`]. The enemy's groups with pieces
+    /// are gathered once for all the squares.
+    fn safe_royal_destinations(&self, from: Square, to: SquareSet<W>) -> SquareSet<W> {
+        let mut attackers = Attackers::new();
+        self.push_enemy_attackers(&mut attackers);
+        let left = self.occupied() - SquareSet::from_square(from);
+        to.iter()
+            .filter(|&square| {
+                let mv = Move::normal(from, square, None);
+                !self.royal_attacked_after(attackers.iter().copied(), mv, left.with(square))
+            })
+            .collect()
+    }
+
+    /// Whether one of `attackers` attacks the royal piece after its plain
+    /// move `mv`, which leaves `occupied` occupied: the piece it captures
+    /// attacks no more, and a hopper shy of its own kind finds that kind
+    /// where it stands after the move.
+    #[inline(always)]
+    fn royal_attacked_after<'a>(
+        &self,
+        attackers: impl IntoIterator<Item = Attacker<'a, W>>,
+        mv: Move,
+        occupied: SquareSet<W>,
+    ) -> bool
+    where
+        W: 'a,
+    {
+        let (to, captured) = (mv.to(), SquareSet::from_square(mv.to()));
+        for (group, pieces) in attackers {
+            let own_kind_after = |kinds| self.on_board_after(kinds, mv);
+            if group
+                .attacks_among(to, occupied, pieces - captured, own_kind_after)
+                .any()
+            {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether the royal piece is safe after the plain move `mv`, from the
     /// occupancy after it: see [`Position::royal_reach`]. Not in check, a
     /// move that leaves none of the squares an attack table's result
@@ -336,10 +386,12 @@ impl<W: Word> Position<'_, W> {
         let own_kind_after = |kinds: KindSet| self.on_board_after(kinds, mv);
         let attackers = &self.variant.attackers[them.index()];
         if from == royal {
-            return !attackers.iter().any(|group| {
-                let pieces = self.pieces_of_kinds(them, group.kinds) - captured;
-                pieces.any() && group.attacks_among(to, occupied, pieces, own_kind_after).any()
-            });
+            // One square: each group's pieces are found only if it is
+            // reached.
+            let armed = attackers
+                .iter()
+                .map(|group| (group, self.pieces_of_kinds(them, group.kinds)));
+            return !self.royal_attacked_after(armed, mv, occupied);
         }
         !reach.threats.iter().any(|threat| {
             let group = &attackers[threat.group];

@@ -377,7 +377,7 @@ impl<W: Word> Position<'_, W> {
     /// read: a vector built elsewhere is copied when moved, and reading it
     /// right after stalls on the copy.
     #[inline(always)]
-    fn push_enemy_attackers<'s>(&'s self, attackers: &mut Attackers<'s, W>) {
+    pub(crate) fn push_enemy_attackers<'s>(&'s self, attackers: &mut Attackers<'s, W>) {
         let them = self.turn.other();
         let disarmed = if self.variant.petrifying.is_empty() {
             SquareSet::EMPTY
