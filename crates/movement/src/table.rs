@@ -731,6 +731,14 @@ impl<W: Word> MoveTable<W> {
         self.shape == Shape::Leaps
     }
 
+    /// Whether the table scans its lines for want of a magic lookup (a
+    /// rider's on 16x16): where following many riders at once with
+    /// shifts (see [`DirectionFill`](crate::DirectionFill)) beats looking
+    /// each one up.
+    pub fn is_scanned(&self) -> bool {
+        self.shape == Shape::ScannedLines
+    }
+
     /// Whether some path of the table has legs: squares that only block
     /// (lame leaps, multi-step moves, initial-only rides).
     pub fn has_legs(&self) -> bool {

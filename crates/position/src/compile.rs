@@ -6,7 +6,7 @@ use std::error::Error;
 use std::fmt;
 
 use fairy_geometry::{BoardSize, Coord, Geometry, Square, SquareSet, Word};
-use fairy_movement::{Atom, Color, Mode, MoveTable, Part, Reach, ShiftTable, TablePart};
+use fairy_movement::{Atom, Color, DirectionFill, Mode, MoveTable, Part, Reach, ShiftTable, TablePart};
 use smallvec::SmallVec;
 
 use crate::counting::CompiledCounting;
@@ -15,8 +15,11 @@ use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
 use crate::hand::CompiledDrops;
 use crate::kinds::KindSet;
+use crate::legality::Strategy;
 use crate::passing::CompiledPassing;
-use crate::variant::{AttackGroup, DoubleStep, Kind, KindMoves, MAX_ATTACK_GROUPS, PromotionGroup, Promotions};
+use crate::variant::{
+    AttackGroup, DoubleStep, Kind, KindMoves, MAX_ATTACK_GROUPS, PromotionGroup, Promotions, RiderFill,
+};
 use crate::walling::CompiledWalling;
 use crate::zobrist::Zobrist;
 use crate::{
@@ -498,6 +501,7 @@ impl<W: Word> Variant<W> {
         };
         let plain_moves = !move_rules && !spec.pass_on_stalemate && passing.is_none() && walling.is_none();
         let ends_at_once = goals.has_immediate() || passing.is_some() || spec.pass_on_stalemate;
+        let rider_fills = [Color::White, Color::Black].map(|color| rider_fills(&kinds, color));
         let variant = Variant {
             spec,
             board,
@@ -509,6 +513,8 @@ impl<W: Word> Variant<W> {
             uncapturable,
             spares_own_kind,
             unscreened_by_own_kind,
+            strategy: Strategy::for_legality(legality, rider_fills.iter().any(|fills| !fills.is_empty())),
+            rider_fills,
             petrifying,
             move_rules,
             plain_moves,
@@ -878,6 +884,19 @@ fn compile_kind<W: Word>(
     } else {
         None
     };
+    let fill = if quiet.is_scanned()
+        && capture.is_none()
+        && promotion_zone.is_empty()
+        && !piece.royal
+        && !piece.spares_own_kind
+        && piece.gate_moves.is_none()
+    {
+        // Counted without a promotion, a capture rule or a royal's care:
+        // its moves are its rides alone.
+        DirectionFill::compile(geometry, &quiet_parts, &quiet)
+    } else {
+        None
+    };
     Ok(KindMoves {
         quiet,
         capture,
@@ -895,8 +914,33 @@ fn compile_kind<W: Word>(
         },
         forbidden,
         bulk,
+        fill,
         gate,
     })
+}
+
+/// The directions in which `color`'s riders are followed all at once when
+/// their moves are counted: each kind's (see [`KindMoves::fill`]), a direction
+/// shared by kinds (the rook's and the queen's up a file) followed once for
+/// all of them, as no two riders reach a square the same way.
+fn rider_fills<W: Word>(kinds: &[Kind<W>], color: Color) -> Vec<RiderFill<W>> {
+    let mut fills: Vec<RiderFill<W>> = Vec::new();
+    for (index, kind) in kinds.iter().enumerate() {
+        let Some(directions) = &kind.moves[color.index()].fill else {
+            continue;
+        };
+        let kind = PieceKind::new(index as u8);
+        for &direction in directions {
+            match fills.iter_mut().find(|fill| fill.direction == direction) {
+                Some(fill) => fill.kinds = fill.kinds.with(kind),
+                None => fills.push(RiderFill {
+                    direction,
+                    kinds: KindSet::EMPTY.with(kind),
+                }),
+            }
+        }
+    }
+    fills
 }
 
 /// The squares where a piece of `piece`'s kind and `color` may be dropped

@@ -81,6 +81,31 @@ impl Legality {
     }
 }
 
+/// How move generation carries out a [`Legality`]: its strategies, with
+/// pins and checks split by whether some riders are counted all at once
+/// (see `Variant::rider_fills`), so that the choice is made where the
+/// strategy is and costs the other variants nothing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Strategy {
+    PinsAndChecks,
+    PinsAndRiderFills,
+    PinsForQuietMoves,
+    MakeAndTest,
+}
+
+impl Strategy {
+    /// The strategy for `legality`, where some riders are followed all at
+    /// once (`fills_riders`) or none are.
+    pub(crate) fn for_legality(legality: Legality, fills_riders: bool) -> Strategy {
+        match legality {
+            Legality::PinsAndChecks if fills_riders => Strategy::PinsAndRiderFills,
+            Legality::PinsAndChecks => Strategy::PinsAndChecks,
+            Legality::PinsForQuietMoves => Strategy::PinsForQuietMoves,
+            Legality::MakeAndTest => Strategy::MakeAndTest,
+        }
+    }
+}
+
 /// What [`Position::royal_reach`] finds.
 struct RoyalReach<W: Word> {
     royal: Square,
@@ -421,7 +446,7 @@ impl<W: Word> Position<'_, W> {
         // off no explosion) and en passant played; the captures are
         // gathered and judged together.
         let mut captures = CaptureBatch::new();
-        self.generate_from_pins::<_, true>(sink, royal, self.targets(us), shield, true, &mut captures);
+        self.generate_from_pins::<_, true, false>(sink, royal, self.targets(us), shield, true, &mut captures);
         self.judge_captures(&captures, royal, sink);
     }
 

@@ -178,7 +178,7 @@ impl<W: Word> Position<'_, W> {
                 captures: 0,
                 quiet: 0,
             };
-            self.generate_from_pins::<_, false>(&mut split, royal, targets, SquareSet::EMPTY, true, &mut unused);
+            self.generate_from_pins::<_, false, false>(&mut split, royal, targets, SquareSet::EMPTY, true, &mut unused);
             return sink.add_count(if split.captures > 0 {
                 split.captures
             } else {
@@ -186,7 +186,7 @@ impl<W: Word> Position<'_, W> {
             });
         }
         let mut captures = Tally { sink, any: false };
-        self.generate_from_pins::<_, false>(
+        self.generate_from_pins::<_, false, false>(
             &mut captures,
             royal,
             targets.captures(),
@@ -199,7 +199,14 @@ impl<W: Word> Position<'_, W> {
         }
         if !captures.any {
             // No capture: the quiet moves, castling among them.
-            self.generate_from_pins::<_, false>(sink, royal, targets.quiet(), SquareSet::EMPTY, true, &mut unused);
+            self.generate_from_pins::<_, false, false>(
+                sink,
+                royal,
+                targets.quiet(),
+                SquareSet::EMPTY,
+                true,
+                &mut unused,
+            );
         }
     }
 

@@ -14,9 +14,9 @@ use fairy_geometry::{Square, SquareSet, Word};
 use smallvec::SmallVec;
 
 use crate::castling::Castling;
-use crate::legality::CaptureBatch;
+use crate::legality::{CaptureBatch, Strategy};
 use crate::variant::{AttackGroup, KindMoves, MAX_ATTACK_GROUPS, Promotions};
-use crate::{Legality, Move, MoveList, PieceKind, Position};
+use crate::{Move, MoveList, PieceKind, Position};
 
 /// Receives generated moves.
 pub(crate) trait MoveSink<W: Word> {
@@ -337,10 +337,12 @@ impl<W: Word> Position<'_, W> {
     /// strategy, before move rules such as compulsory capture.
     #[inline(always)]
     pub(crate) fn generate_by_strategy<S: MoveSink<W>>(&self, sink: &mut S) {
-        match self.variant.legality {
-            Legality::PinsAndChecks => self.generate_by_pins_and_checks(sink),
-            Legality::PinsForQuietMoves => self.generate_by_quiet_pins(sink),
-            Legality::MakeAndTest => self.generate_by_make_and_test(sink),
+        match self.variant.strategy {
+            Strategy::PinsAndChecks => self.generate_by_pins_and_checks(sink),
+            Strategy::PinsAndRiderFills if S::COUNTS_ONLY => self.count_by_pins_and_rider_fills(sink),
+            Strategy::PinsAndRiderFills => self.generate_by_pins_and_checks(sink),
+            Strategy::PinsForQuietMoves => self.generate_by_quiet_pins(sink),
+            Strategy::MakeAndTest => self.generate_by_make_and_test(sink),
         }
     }
 
@@ -441,7 +443,24 @@ impl<W: Word> Position<'_, W> {
     #[inline(always)]
     fn generate_by_pins_and_checks<S: MoveSink<W>>(&self, sink: &mut S) {
         let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
-        self.generate_from_pins::<S, false>(
+        self.generate_from_pins::<S, false, false>(
+            sink,
+            royal,
+            self.targets(self.turn),
+            SquareSet::EMPTY,
+            true,
+            &mut CaptureBatch::new(),
+        );
+    }
+
+    /// [`Position::generate_by_pins_and_checks`] for a sink that only
+    /// counts, with riders followed all at once (see [`KindMoves::fill`]):
+    /// a strategy of its own, so that a variant without such riders
+    /// carries no trace of it.
+    #[inline(never)]
+    fn count_by_pins_and_rider_fills<S: MoveSink<W>>(&self, sink: &mut S) {
+        let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
+        self.generate_from_pins::<S, false, true>(
             sink,
             royal,
             self.targets(self.turn),
@@ -456,11 +475,13 @@ impl<W: Word> Position<'_, W> {
     /// of `shield` (next to an enemy royal piece under explosions); with
     /// `special`, castling and en passant too. With `SET_ASIDE`, the
     /// captures are not judged but gathered in `aside`, every one the
-    /// pieces can make (a compile-time choice, so that the plain path
-    /// carries no trace of it).
+    /// pieces can make; with `FILL` (for a sink that only counts, and not
+    /// with `SET_ASIDE`), the riders of [`KindMoves::fill`] kinds are counted
+    /// all at once. Both are compile-time choices, so that the plain path
+    /// carries no trace of them.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn generate_from_pins<S: MoveSink<W>, const SET_ASIDE: bool>(
+    pub(crate) fn generate_from_pins<S: MoveSink<W>, const SET_ASIDE: bool, const FILL: bool>(
         &self,
         sink: &mut S,
         royal: Option<Square>,
@@ -558,6 +579,9 @@ impl<W: Word> Position<'_, W> {
                     }
                 });
                 one_by_one &= pinned;
+            } else if FILL && moves.fill.is_some() {
+                // Counted below, all at once; pinned pieces one by one.
+                one_by_one &= pinned;
             }
             for from in one_by_one {
                 let mut to = targets.destinations(moves, from);
@@ -577,6 +601,14 @@ impl<W: Word> Position<'_, W> {
                     sink.piece_moves(&moves.promotions, from, to);
                 }
             }
+        }
+
+        if FILL {
+            debug_assert!(
+                S::COUNTS_ONLY && !SET_ASIDE,
+                "riders are counted all at once only where moves are counted"
+            );
+            self.count_filled_rides(sink, ours - pinned - royal_set, targets, evasion);
         }
 
         if let Some(king) = royal {
@@ -616,6 +648,30 @@ impl<W: Word> Position<'_, W> {
 
         if self.en_passant.any() {
             self.generate_en_passant(sink, true);
+        }
+    }
+
+    /// Counts the moves of `movers`' riders that are followed all at once
+    /// (see [`KindMoves::fill`]): in each direction, the squares they reach
+    /// that are free and answer every check (`evasion`), each reached by
+    /// one rider.
+    #[inline(always)]
+    fn count_filled_rides<S: MoveSink<W>>(
+        &self,
+        sink: &mut S,
+        movers: SquareSet<W>,
+        targets: Targets<W>,
+        evasion: SquareSet<W>,
+    ) {
+        let mut count = 0;
+        for fill in &self.variant.rider_fills[self.turn.index()] {
+            let riders = movers & self.on_board(fill.kinds);
+            if riders.any() {
+                count += (fill.direction.reach(riders, targets.empty) & targets.free & evasion).count();
+            }
+        }
+        if count > 0 {
+            sink.add_count(u64::from(count));
         }
     }
 

@@ -1,7 +1,7 @@
 //! A variant's rules in compiled form, as positions play by them.
 
 use fairy_geometry::{BoardSize, Geometry, Square, SquareSet, Word};
-use fairy_movement::{Color, MoveTable, ShiftTable};
+use fairy_movement::{Color, DirectionFill, MoveTable, ShiftTable};
 use smallvec::SmallVec;
 
 use crate::castling::CastlingRules;
@@ -11,6 +11,7 @@ use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
 use crate::hand::CompiledDrops;
 use crate::kinds::KindSet;
+use crate::legality::Strategy;
 use crate::passing::CompiledPassing;
 use crate::walling::CompiledWalling;
 use crate::zobrist::Zobrist;
@@ -48,6 +49,9 @@ pub struct Variant<W: Word = u64> {
     pub(crate) spares_own_kind: KindSet,
     /// Hoppers that may not hop over their own kind.
     pub(crate) unscreened_by_own_kind: KindSet,
+    /// Per moving colour, the directions in which riders are followed all
+    /// at once when their moves are only counted.
+    pub(crate) rider_fills: [Vec<RiderFill<W>>; 2],
     /// Kinds that turn into walls when they capture.
     pub(crate) petrifying: KindSet,
     /// Whether move rules (compulsory capture, checks forbidden, a royal
@@ -89,6 +93,8 @@ pub struct Variant<W: Word = u64> {
     /// passing.
     pub(crate) ends_at_once: bool,
     pub(crate) legality: Legality,
+    /// How move generation carries the legality out.
+    pub(crate) strategy: Strategy,
     /// Whether a move's effect on royal safety is its squares' alone: one
     /// royal piece a side, no explosions, royalty by count, petrifying
     /// royals or duple check. Then make-and-test need not play plain
@@ -123,9 +129,22 @@ pub(crate) struct KindMoves<W: Word> {
     /// moves and the captures grouped by displacement, to move them all at
     /// once.
     pub bulk: Option<(ShiftTable<W>, ShiftTable<W>)>,
+    /// For riders whose lines are scanned for want of a magic lookup: the
+    /// directions of their rides, followed for every rider at once where
+    /// only the count of moves is wanted (the variant's `rider_fills`
+    /// gather them over the kinds).
+    pub fill: Option<Vec<DirectionFill<W>>>,
     /// The moves it has only on a gate of its side (see
     /// [`PieceSpec::gate_moves`]).
     pub gate: Option<MoveTable<W>>,
+}
+
+/// A direction in which the riders of `kinds` are followed all at once
+/// when only their moves are counted (see [`KindMoves::fill`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RiderFill<W: Word> {
+    pub direction: DirectionFill<W>,
+    pub kinds: KindSet,
 }
 
 impl<W: Word> KindMoves<W> {
