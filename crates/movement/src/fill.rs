@@ -1,6 +1,9 @@
 //! Rides grouped by direction, to follow every rider of a set at once.
 
-use fairy_geometry::{Geometry, SquareSet, Word};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use fairy_geometry::{Geometry, Square, SquareSet, Word};
 
 use crate::{MoveTable, TablePart};
 
@@ -55,7 +58,7 @@ impl<W: Word> DirectionFill<W> {
             return None;
         }
         // Each ray by its origin and displacement.
-        let mut rays: Vec<(fairy_geometry::Square, i16, Vec<fairy_geometry::Square>)> = Vec::new();
+        let mut rays: HashMap<(Square, i16), Vec<Square>> = HashMap::new();
         for placed in parts {
             for from in placed.origins.iter().filter(|&square| size.contains(square)) {
                 for path in placed.paths(geometry, from) {
@@ -65,32 +68,33 @@ impl<W: Word> DirectionFill<W> {
                     let squares = path.squares().to_vec();
                     let first = *squares.first()?;
                     let delta = i16::try_from(first.index() as i32 - from.index() as i32).ok()?;
-                    match rays.iter().find(|(origin, step, _)| *origin == from && *step == delta) {
-                        Some((_, _, known)) if *known == squares => {}
-                        Some(_) => return None,
-                        None => rays.push((from, delta, squares)),
+                    match rays.entry((from, delta)) {
+                        Entry::Occupied(known) if *known.get() == squares => {}
+                        Entry::Occupied(_) => return None,
+                        Entry::Vacant(slot) => {
+                            slot.insert(squares);
+                        }
                     }
                 }
             }
         }
         let mut directions: Vec<DirectionFill<W>> = Vec::new();
-        for (from, delta, squares) in &rays {
+        for (&(from, delta), squares) in &rays {
             let passed: SquareSet<W> = squares.iter().take(squares.len() - 1).copied().collect();
-            let origins = passed.with(*from);
-            match directions.iter_mut().find(|direction| direction.delta == *delta) {
+            let origins = passed.with(from);
+            match directions.iter_mut().find(|direction| direction.delta == delta) {
                 Some(direction) => direction.origins |= origins,
-                None => directions.push(DirectionFill { delta: *delta, origins }),
+                None => directions.push(DirectionFill { delta, origins }),
             }
         }
+        directions.sort_by_key(|direction| direction.delta);
         // Following each direction from each square must give that
         // square's ray, and nothing where it has none.
         for direction in &directions {
             for from in direction.origins {
-                let ray = rays
-                    .iter()
-                    .find(|(origin, step, _)| *origin == from && *step == direction.delta)?;
+                let ray = rays.get(&(from, direction.delta))?;
                 let followed = direction.reach(SquareSet::from_square(from), SquareSet::board(size));
-                if followed != ray.2.iter().copied().collect::<SquareSet<W>>() {
+                if followed != ray.iter().copied().collect::<SquareSet<W>>() {
                     return None;
                 }
             }

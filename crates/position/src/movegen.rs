@@ -338,9 +338,9 @@ impl<W: Word> Position<'_, W> {
     #[inline(always)]
     pub(crate) fn generate_by_strategy<S: MoveSink<W>>(&self, sink: &mut S) {
         match self.variant.strategy {
-            Strategy::PinsAndChecks => self.generate_by_pins_and_checks(sink),
+            Strategy::PinsAndChecks => self.generate_by_pins_and_checks::<S, false>(sink),
             Strategy::PinsAndRiderFills if S::COUNTS_ONLY => self.count_by_pins_and_rider_fills(sink),
-            Strategy::PinsAndRiderFills => self.generate_by_pins_and_checks(sink),
+            Strategy::PinsAndRiderFills => self.generate_by_pins_and_checks::<S, false>(sink),
             Strategy::PinsForQuietMoves => self.generate_by_quiet_pins(sink),
             Strategy::MakeAndTest => self.generate_by_make_and_test(sink),
         }
@@ -439,11 +439,13 @@ impl<W: Word> Position<'_, W> {
         }
     }
 
-    /// The legal moves, from checks and pins against the one royal piece.
+    /// The legal moves, from checks and pins against the one royal piece;
+    /// with `FILL`, counted with riders followed all at once (see
+    /// [`Position::generate_from_pins`]).
     #[inline(always)]
-    fn generate_by_pins_and_checks<S: MoveSink<W>>(&self, sink: &mut S) {
+    fn generate_by_pins_and_checks<S: MoveSink<W>, const FILL: bool>(&self, sink: &mut S) {
         let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
-        self.generate_from_pins::<S, false, false>(
+        self.generate_from_pins::<S, false, FILL>(
             sink,
             royal,
             self.targets(self.turn),
@@ -455,19 +457,11 @@ impl<W: Word> Position<'_, W> {
 
     /// [`Position::generate_by_pins_and_checks`] for a sink that only
     /// counts, with riders followed all at once (see [`KindMoves::fill`]):
-    /// a strategy of its own, so that a variant without such riders
-    /// carries no trace of it.
+    /// a strategy of its own, out of line, so that a variant without such
+    /// riders carries no trace of it.
     #[inline(never)]
     fn count_by_pins_and_rider_fills<S: MoveSink<W>>(&self, sink: &mut S) {
-        let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
-        self.generate_from_pins::<S, false, true>(
-            sink,
-            royal,
-            self.targets(self.turn),
-            SquareSet::EMPTY,
-            true,
-            &mut CaptureBatch::new(),
-        );
+        self.generate_by_pins_and_checks::<S, true>(sink);
     }
 
     /// The legal moves to `targets` (all, or only the quiet ones), from
