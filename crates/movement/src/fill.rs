@@ -34,10 +34,12 @@ use crate::{MoveTable, TablePart};
 /// let square = |name: &str| size.parse_square(name).unwrap();
 /// let rooks: SquareSet = [square("a1"), square("a4")].into_iter().collect();
 /// let empty = SquareSet::board(size) - rooks;
-/// // Up the a-file, the rook on a1 stops at a4 and the one on a4 goes on
-/// // to a8: seven squares in all, each reached by one rook.
-/// let up = directions.iter().map(|direction| direction.reach(rooks, empty).count()).max();
-/// assert_eq!(up, Some(7));
+/// // Up the board (one rank is eight squares on): the rook on a1 reaches
+/// // a2 to a4, where the other rook stops it (a square the caller leaves
+/// // out as its own), and the rook on a4 goes on to a8.
+/// let up = directions.iter().find(|direction| direction.delta() == 8).unwrap();
+/// let names: Vec<String> = up.reach(rooks, empty).iter().map(|square| size.name(square).to_string()).collect();
+/// assert_eq!(names, ["a2", "a3", "a4", "a5", "a6", "a7", "a8"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
