@@ -922,22 +922,32 @@ fn compile_kind<W: Word>(
 /// The directions in which `color`'s riders are followed all at once when
 /// their moves are counted: each kind's (see [`KindMoves::fill`]), a direction
 /// shared by kinds (the rook's and the queen's up a file) followed once for
-/// all of them, as no two riders reach a square the same way.
+/// all of them, as no two riders reach a square the same way. The
+/// directions are then gathered by the set of kinds that ride them (on
+/// 16x16 chess: the files and ranks by rooks and queens, the diagonals by
+/// bishops and queens).
 fn rider_fills<W: Word>(kinds: &[Kind<W>], color: Color) -> Vec<RiderFill<W>> {
-    let mut fills: Vec<RiderFill<W>> = Vec::new();
+    let mut by_direction: Vec<(DirectionFill<W>, KindSet)> = Vec::new();
     for (index, kind) in kinds.iter().enumerate() {
         let Some(directions) = &kind.moves[color.index()].fill else {
             continue;
         };
         let kind = PieceKind::new(index as u8);
         for &direction in directions {
-            match fills.iter_mut().find(|fill| fill.direction == direction) {
-                Some(fill) => fill.kinds = fill.kinds.with(kind),
-                None => fills.push(RiderFill {
-                    direction,
-                    kinds: KindSet::EMPTY.with(kind),
-                }),
+            match by_direction.iter_mut().find(|(known, _)| *known == direction) {
+                Some((_, riders)) => *riders = riders.with(kind),
+                None => by_direction.push((direction, KindSet::EMPTY.with(kind))),
             }
+        }
+    }
+    let mut fills: Vec<RiderFill<W>> = Vec::new();
+    for (direction, riders) in by_direction {
+        match fills.iter_mut().find(|fill| fill.kinds == riders) {
+            Some(fill) => fill.directions.push(direction),
+            None => fills.push(RiderFill {
+                kinds: riders,
+                directions: vec![direction],
+            }),
         }
     }
     fills

@@ -658,10 +658,13 @@ impl<W: Word> Position<'_, W> {
         evasion: SquareSet<W>,
     ) {
         let mut count = 0;
+        let reachable = targets.free & evasion;
         for fill in &self.variant.rider_fills[self.turn.index()] {
             let riders = movers & self.on_board(fill.kinds);
             if riders.any() {
-                count += (fill.direction.reach(riders, targets.empty) & targets.free & evasion).count();
+                for direction in &fill.directions {
+                    count += (direction.reach(riders, targets.empty) & reachable).count();
+                }
             }
         }
         if count > 0 {

@@ -139,12 +139,14 @@ pub(crate) struct KindMoves<W: Word> {
     pub gate: Option<MoveTable<W>>,
 }
 
-/// A direction in which the riders of `kinds` are followed all at once
-/// when only their moves are counted (see [`KindMoves::fill`]).
+/// The directions in which the riders of `kinds` are followed all at once
+/// when only their moves are counted (see [`KindMoves::fill`]): gathered by
+/// the set of kinds that ride them, so that those kinds' pieces are found
+/// once for all their directions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct RiderFill<W: Word> {
-    pub direction: DirectionFill<W>,
     pub kinds: KindSet,
+    pub directions: Vec<DirectionFill<W>>,
 }
 
 impl<W: Word> KindMoves<W> {
