@@ -81,6 +81,11 @@ impl Legality {
     }
 }
 
+/// Whether the side to move's royal piece is in check, where move
+/// generation found out on the way (`None` where its strategy did not
+/// ask): a rule that hangs on it, such as passing, then need not ask again.
+pub(crate) type CheckFound = Option<bool>;
+
 /// How move generation carries out a [`Legality`]: its strategies, with
 /// pins and checks split by whether some riders are counted all at once
 /// (see `Variant::rider_fills`), so that the choice is made where the
@@ -276,7 +281,7 @@ impl<W: Word> Position<'_, W> {
     /// keeping those after which the mover's royal pieces are safe.
     // Kept out of line: inlined, it would crowd the fast path's code.
     #[inline(never)]
-    pub(crate) fn generate_by_make_and_test<S: MoveSink<W>>(&self, sink: &mut S) {
+    pub(crate) fn generate_by_make_and_test<S: MoveSink<W>>(&self, sink: &mut S) -> CheckFound {
         let Some(reach) = self.royal_reach() else {
             let mut candidates = MoveList::new();
             self.generate_pseudo_legal(&mut MoveCollector(&mut candidates));
@@ -285,13 +290,14 @@ impl<W: Word> Position<'_, W> {
                     sink.one(mv);
                 }
             }
-            return;
+            return None;
         };
         self.generate_pseudo_legal(&mut SafeMoves {
             position: self,
             reach: &reach,
             sink,
         });
+        Some(reach.in_check)
     }
 
     /// Where the side to move has one royal piece and a move has no effect
@@ -438,7 +444,8 @@ impl<W: Word> Position<'_, W> {
         let royals = self.royal_pieces(us);
         let duple = self.pieces_of_kinds(us, self.variant.goals.duple_check);
         if royals.count() > 1 || (duple - royals).any() {
-            return self.generate_by_make_and_test(sink);
+            self.generate_by_make_and_test(sink);
+            return;
         }
         let royal = royals.first();
         let shield = self.shield(us);

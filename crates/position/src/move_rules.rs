@@ -67,11 +67,12 @@ impl<W: Word> Position<'_, W> {
             && !spec.royal_held_in_check
             && !must_drop
         {
-            return if spent.is_empty() {
-                self.generate_by_strategy(sink)
+            if spent.is_empty() {
+                self.generate_by_strategy(sink);
             } else {
-                self.generate_by_strategy(&mut LimitedPromotions { sink, spent })
-            };
+                self.generate_by_strategy(&mut LimitedPromotions { sink, spent });
+            }
+            return;
         }
         let no_promotion_rules = !listed_rules && self.variant.promotion_limits.is_empty();
         let only_compulsory_capture = spec.compulsory_capture
@@ -90,7 +91,8 @@ impl<W: Word> Position<'_, W> {
         if only_no_checks && self.variant.legality == Legality::PinsAndChecks {
             if let Some(king) = self.pieces_of_kinds(self.turn.other(), self.variant.royal).first() {
                 let mut no_checks = NoChecks::new(self, king, sink);
-                return self.generate_by_strategy(&mut no_checks);
+                self.generate_by_strategy(&mut no_checks);
+                return;
             }
         }
         let mut moves = MoveList::new();

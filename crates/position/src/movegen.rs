@@ -14,7 +14,7 @@ use fairy_geometry::{Square, SquareSet, Word};
 use smallvec::SmallVec;
 
 use crate::castling::Castling;
-use crate::legality::{CaptureBatch, Strategy};
+use crate::legality::{CaptureBatch, CheckFound, Strategy};
 use crate::variant::{AttackGroup, KindMoves, MAX_ATTACK_GROUPS, Promotions};
 use crate::{Move, MoveList, PieceKind, Position};
 
@@ -323,25 +323,32 @@ impl<W: Word> Position<'_, W> {
     /// Generates the legal moves by the legality strategy and the move
     /// rules (no checks, compulsory capture, a royal piece held in check),
     /// whether or not the game has
-    /// ended.
+    /// ended; returns whether the side to move is in check where the
+    /// strategy found out (see [`CheckFound`]).
     #[inline(always)]
-    pub(crate) fn generate_under_rules<S: MoveSink<W>>(&self, sink: &mut S) {
+    pub(crate) fn generate_under_rules<S: MoveSink<W>>(&self, sink: &mut S) -> CheckFound {
         if self.variant.move_rules {
             self.generate_restricted(sink);
+            None
         } else {
-            self.generate_by_strategy(sink);
+            self.generate_by_strategy(sink)
         }
     }
 
     /// Generates every legal move into `sink` by the variant's legality
-    /// strategy, before move rules such as compulsory capture.
+    /// strategy, before move rules such as compulsory capture; returns
+    /// whether the side to move is in check where the strategy found out
+    /// (see [`CheckFound`]).
     #[inline(always)]
-    pub(crate) fn generate_by_strategy<S: MoveSink<W>>(&self, sink: &mut S) {
+    pub(crate) fn generate_by_strategy<S: MoveSink<W>>(&self, sink: &mut S) -> CheckFound {
         match self.variant.strategy {
             Strategy::PinsAndChecks => self.generate_by_pins_and_checks::<S, false>(sink),
             Strategy::PinsAndRiderFills if S::COUNTS_ONLY => self.count_by_pins_and_rider_fills(sink),
             Strategy::PinsAndRiderFills => self.generate_by_pins_and_checks::<S, false>(sink),
-            Strategy::PinsForQuietMoves => self.generate_by_quiet_pins(sink),
+            Strategy::PinsForQuietMoves => {
+                self.generate_by_quiet_pins(sink);
+                None
+            }
             Strategy::MakeAndTest => self.generate_by_make_and_test(sink),
         }
     }
@@ -443,9 +450,9 @@ impl<W: Word> Position<'_, W> {
     /// with `FILL`, counted with riders followed all at once (see
     /// [`Position::generate_from_pins`]).
     #[inline(always)]
-    fn generate_by_pins_and_checks<S: MoveSink<W>, const FILL: bool>(&self, sink: &mut S) {
+    fn generate_by_pins_and_checks<S: MoveSink<W>, const FILL: bool>(&self, sink: &mut S) -> CheckFound {
         let royal = self.pieces_of_kinds(self.turn, self.variant.royal).first();
-        self.generate_from_pins::<S, false, FILL>(
+        let in_check = self.generate_from_pins::<S, false, FILL>(
             sink,
             royal,
             self.targets(self.turn),
@@ -453,6 +460,7 @@ impl<W: Word> Position<'_, W> {
             true,
             &mut CaptureBatch::new(),
         );
+        royal.map(|_| in_check)
     }
 
     /// [`Position::generate_by_pins_and_checks`] for a sink that only
@@ -460,8 +468,8 @@ impl<W: Word> Position<'_, W> {
     /// a strategy of its own, out of line, so that a variant without such
     /// riders carries no trace of it.
     #[inline(never)]
-    fn count_by_pins_and_rider_fills<S: MoveSink<W>>(&self, sink: &mut S) {
-        self.generate_by_pins_and_checks::<S, true>(sink);
+    fn count_by_pins_and_rider_fills<S: MoveSink<W>>(&self, sink: &mut S) -> CheckFound {
+        self.generate_by_pins_and_checks::<S, true>(sink)
     }
 
     /// The legal moves to `targets` (all, or only the quiet ones), from
@@ -472,7 +480,8 @@ impl<W: Word> Position<'_, W> {
     /// pieces can make; with `FILL` (for a sink that only counts, and not
     /// with `SET_ASIDE`), the riders of [`KindMoves::fill`] kinds are counted
     /// all at once. Both are compile-time choices, so that the plain path
-    /// carries no trace of them.
+    /// carries no trace of them. Returns whether `royal` is in check (never
+    /// without one, nor on a square of `shield`).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn generate_from_pins<S: MoveSink<W>, const SET_ASIDE: bool, const FILL: bool>(
@@ -483,7 +492,7 @@ impl<W: Word> Position<'_, W> {
         shield: SquareSet<W>,
         special: bool,
         aside: &mut CaptureBatch<W>,
-    ) {
+    ) -> bool {
         let variant = self.variant;
         let us = self.turn;
         let ours = self.by_color[us.index()];
@@ -606,7 +615,9 @@ impl<W: Word> Position<'_, W> {
         }
 
         if let Some(king) = royal {
-            let Some(code) = self.code_at(king) else { return };
+            let Some(code) = self.code_at(king) else {
+                return in_check;
+            };
             let moves = &variant.kinds[usize::from(code >> 1)].moves[us.index()];
             let mut candidates = targets.destinations(moves, king);
             if SET_ASIDE {
@@ -631,7 +642,7 @@ impl<W: Word> Position<'_, W> {
             self.generate_drops(sink, quiet_to & evasion);
         }
         if !special {
-            return;
+            return in_check;
         }
         if self.castling.0 & variant.castling.of_color[us.index()] != 0 {
             if royal.is_none() {
@@ -643,6 +654,7 @@ impl<W: Word> Position<'_, W> {
         if self.en_passant.any() {
             self.generate_en_passant(sink, true);
         }
+        in_check
     }
 
     /// Counts the moves of `movers`' riders that are followed all at once

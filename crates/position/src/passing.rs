@@ -88,8 +88,8 @@ impl<W: Word> Position<'_, W> {
                 }
             }
         } else {
-            self.generate_under_rules(sink);
-            if self.is_check() {
+            let in_check = self.generate_under_rules(sink);
+            if in_check.unwrap_or_else(|| self.is_check()) {
                 return;
             }
         }

@@ -213,11 +213,11 @@ impl<W: Word> Position<'_, W> {
     /// the legality strategy, and unless it is in check, a wall alone on
     /// each square open to it, written from its first piece.
     fn generate_wall_or_move<S: MoveSink<W>>(&self, walling: &CompiledWalling<W>, judged: bool, sink: &mut S) {
-        self.generate_by_strategy(sink);
+        let in_check = self.generate_by_strategy(sink);
         let Some(first) = self.pieces(self.turn).first() else {
             return;
         };
-        if self.is_check() {
+        if in_check.unwrap_or_else(|| self.is_check()) {
             return;
         }
         let pass = Move::pass(first);
