@@ -1114,6 +1114,41 @@ fn compile_promotions<W: Word>(
     Ok(promotes_to_royal)
 }
 
+/// Merges the groups of plain leaps that the same kinds attack by (the
+/// king's steps by wazir and by ferz, each a part of its own) into one
+/// table: every attack test asks one group less, and a leap table answers
+/// with one lookup whatever it holds. `parts` are the parts each group was
+/// compiled from, in the same order.
+fn merge_leaps_of_the_same_kinds<W: Word>(
+    geometry: &Geometry,
+    groups: &mut Vec<AttackGroup<W>>,
+    parts: &mut Vec<Vec<TablePart<W>>>,
+) {
+    let mergeable = |group: &AttackGroup<W>| group.table.is_leaper() && !group.unscreened;
+    let mut first = 0;
+    while first < groups.len() {
+        if mergeable(&groups[first]) {
+            let kinds = groups[first].kinds;
+            let mut other = first + 1;
+            let mut merged = false;
+            while other < groups.len() {
+                if mergeable(&groups[other]) && groups[other].kinds == kinds {
+                    groups.remove(other);
+                    let taken = parts.remove(other);
+                    parts[first].extend(taken);
+                    merged = true;
+                } else {
+                    other += 1;
+                }
+            }
+            if merged {
+                groups[first].table = MoveTable::compile_reverse(geometry, &parts[first]);
+            }
+        }
+        first += 1;
+    }
+}
+
 /// For each kind, the groups among `groups` that hold it, as bits by
 /// index (at most [`MAX_ATTACK_GROUPS`], which fit a `u32`).
 fn groups_of_kind<W: Word>(groups: &[AttackGroup<W>]) -> [u32; MAX_KINDS] {
@@ -1150,18 +1185,20 @@ fn compile_attackers<W: Word>(
     tables: AttackTables,
 ) -> Result<[Vec<AttackGroup<W>>; 2], VariantError> {
     let mut attackers: [Vec<AttackGroup<W>>; 2] = [Vec::new(), Vec::new()];
+    // The parts each group's table was compiled from.
+    let mut group_parts: [Vec<Vec<TablePart<W>>>; 2] = [Vec::new(), Vec::new()];
     for (index, piece) in spec.pieces.iter().enumerate() {
         let kind = PieceKind::new(index as u8);
         for color in Color::ALL {
             let parts = placed_parts(geometry, piece, color, true, zone)?;
-            let kind_tables: Vec<MoveTable<W>> = match tables {
-                AttackTables::PerKind => vec![MoveTable::compile_reverse(geometry, &parts)],
+            let kind_tables: Vec<(MoveTable<W>, Vec<TablePart<W>>)> = match tables {
+                AttackTables::PerKind => vec![(MoveTable::compile_reverse(geometry, &parts), parts)],
                 AttackTables::PerPart => parts
                     .iter()
-                    .map(|placed| MoveTable::compile_reverse(geometry, std::slice::from_ref(placed)))
+                    .map(|&placed| (MoveTable::compile_reverse(geometry, &[placed]), vec![placed]))
                     .collect(),
             };
-            for table in kind_tables {
+            for (table, parts) in kind_tables {
                 if table.is_empty() {
                     continue;
                 }
@@ -1174,14 +1211,20 @@ fn compile_attackers<W: Word>(
                     .find(|group| group.table == table && !unscreened && !group.unscreened)
                 {
                     Some(group) => group.kinds.insert(kind),
-                    None => groups.push(AttackGroup {
-                        table,
-                        kinds: KindSet::only(kind),
-                        unscreened,
-                    }),
+                    None => {
+                        groups.push(AttackGroup {
+                            table,
+                            kinds: KindSet::only(kind),
+                            unscreened,
+                        });
+                        group_parts[color.index()].push(parts);
+                    }
                 }
             }
         }
+    }
+    for (groups, parts) in attackers.iter_mut().zip(&mut group_parts) {
+        merge_leaps_of_the_same_kinds(geometry, groups, parts);
     }
     if tables == AttackTables::PerPart && attackers.iter().any(|groups| groups.len() > MAX_ATTACK_GROUPS) {
         return compile_attackers(geometry, spec, royal, zone, AttackTables::PerKind);
@@ -1202,4 +1245,35 @@ fn compile_attackers<W: Word>(
         groups.sort_by_key(|group| !group.table.is_leaper());
     }
     Ok(attackers)
+}
+
+#[cfg(test)]
+mod tests {
+    use fairy_geometry::{BoardSize, Geometry};
+    use fairy_movement::{Atom, Movement, Part};
+
+    use crate::{PieceSpec, Variant, VariantSpec};
+
+    fn groups_per_side(pieces: Vec<PieceSpec>) -> [usize; 2] {
+        let geometry = Geometry::new(BoardSize::new(5, 4).unwrap());
+        let mut spec = VariantSpec::new("groups", geometry, "k1r2/5/5/2K2 w - - 0 1");
+        for piece in pieces {
+            spec = spec.piece(piece);
+        }
+        let variant = Variant::<u64>::new(spec).unwrap();
+        variant.attackers.each_ref().map(Vec::len)
+    }
+
+    #[test]
+    fn a_kinds_own_leaps_are_one_attack_group() {
+        // The king's wazir and ferz steps are one group, the rook's lines
+        // another.
+        let king = PieceSpec::new('K', "king", Movement::king()).royal();
+        let rook = PieceSpec::new('R', "rook", Movement::rook());
+        assert_eq!(groups_per_side(vec![king.clone(), rook.clone()]), [2, 2]);
+        // A wazir shares the king's wazir step, so that step stays a group
+        // of both, apart from the king's ferz step.
+        let wazir = PieceSpec::new('W', "wazir", Part::leap(Atom::WAZIR).into());
+        assert_eq!(groups_per_side(vec![king, rook, wazir]), [3, 3]);
+    }
 }
