@@ -1216,6 +1216,7 @@ fn compile_attackers<W: Word>(
                             table,
                             kinds: KindSet::only(kind),
                             unscreened,
+                            toward_royal_region: SquareSet::EMPTY,
                         });
                         group_parts[color.index()].push(parts);
                     }
@@ -1236,6 +1237,7 @@ fn compile_attackers<W: Word>(
                 table: table.clone(),
                 kinds: royal,
                 unscreened: false,
+                toward_royal_region: SquareSet::EMPTY,
             });
         }
     }
@@ -1243,6 +1245,21 @@ fn compile_attackers<W: Word>(
     // attacks are found by the first groups tried.
     for groups in &mut attackers {
         groups.sort_by_key(|group| !group.table.is_leaper());
+    }
+    let board = SquareSet::board(geometry.size());
+    for color in Color::ALL {
+        // The squares the other side's royal pieces may stand on.
+        let mut region = if royal.is_empty() { board } else { SquareSet::EMPTY };
+        for kind in royal.iter() {
+            if let Some(piece) = spec.pieces.get(kind.index()) {
+                region |= region_of(piece, color.other(), board, zone)?;
+            }
+        }
+        for group in &mut attackers[color.index()] {
+            group.toward_royal_region = region
+                .iter()
+                .fold(SquareSet::EMPTY, |from, square| from | group.table.potential(square));
+        }
     }
     Ok(attackers)
 }

@@ -358,10 +358,12 @@ impl<W: Word> Position<'_, W> {
     /// The squares of `to` where the royal piece on `from` is safe after
     /// going there by a plain move that promotes nothing: see
     /// [`Position::royal_attacked_after`]. The enemy's groups with pieces
-    /// are gathered once for all the squares.
+    /// where they could attack the royal piece's region are gathered once
+    /// for all the squares.
     fn safe_royal_destinations(&self, from: Square, to: SquareSet<W>) -> SquareSet<W> {
         let mut attackers = Attackers::new();
         self.push_enemy_attackers(&mut attackers);
+        attackers.retain(|(group, pieces)| group.toward_royal_region.intersects(*pieces));
         let left = self.occupied() - SquareSet::from_square(from);
         to.iter()
             .filter(|&square| {

@@ -309,6 +309,11 @@ pub(crate) struct AttackGroup<W: Word> {
     /// Whether the group's one kind may not hop over pieces of its kind
     /// (the Janggi cannon).
     pub unscreened: bool,
+    /// The squares from which the group may attack some square that the
+    /// enemy's royal pieces may stand on (the palace, in xiangqi and
+    /// janggi): a group with no piece there cannot attack where the royal
+    /// piece steps.
+    pub toward_royal_region: SquareSet<W>,
 }
 
 impl<W: Word> AttackGroup<W> {
