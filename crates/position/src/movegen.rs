@@ -308,11 +308,11 @@ impl<W: Word> Position<'_, W> {
     #[inline(never)]
     fn generate_or_pass<S: MoveSink<W>>(&self, sink: &mut S) {
         let mut moves = MoveList::new();
-        self.generate_under_rules(&mut MoveCollector(&mut moves));
+        let in_check = self.generate_under_rules(&mut MoveCollector(&mut moves));
         if !moves.is_empty() {
             return moves.iter().for_each(|&mv| sink.one(mv));
         }
-        if self.is_check() {
+        if in_check.unwrap_or_else(|| self.is_check()) {
             return;
         }
         if let Some(square) = self.pass_square() {
