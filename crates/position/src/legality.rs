@@ -111,7 +111,7 @@ impl Strategy {
     }
 }
 
-/// What [`Position::royal_reach`] finds.
+/// What [`Position::find_royal_reach`] finds.
 struct RoyalReach<W: Word> {
     royal: Square,
     in_check: bool,
@@ -124,6 +124,19 @@ struct RoyalReach<W: Word> {
     /// The enemy attack groups that could attack the royal square under
     /// some occupancy.
     threats: SmallVec<[Threat<W>; 8]>,
+}
+
+impl<W: Word> RoyalReach<W> {
+    /// The record for the royal piece on `royal`, before anything is found.
+    fn new(royal: Square) -> RoyalReach<W> {
+        RoyalReach {
+            royal,
+            in_check: false,
+            danger: SquareSet::EMPTY,
+            screens: SquareSet::EMPTY,
+            threats: SmallVec::new(),
+        }
+    }
 }
 
 /// An enemy attack group that could attack the royal square.
@@ -282,7 +295,12 @@ impl<W: Word> Position<'_, W> {
     // Kept out of line: inlined, it would crowd the fast path's code.
     #[inline(never)]
     pub(crate) fn generate_by_make_and_test<S: MoveSink<W>>(&self, sink: &mut S) -> CheckFound {
-        let Some(reach) = self.royal_reach() else {
+        let royal = if self.variant.safety_by_occupancy {
+            self.royal_square(self.turn)
+        } else {
+            None
+        };
+        let Some(royal) = royal else {
             let mut candidates = MoveList::new();
             self.generate_pseudo_legal(&mut MoveCollector(&mut candidates));
             for &mv in candidates.iter() {
@@ -292,6 +310,10 @@ impl<W: Word> Position<'_, W> {
             }
             return None;
         };
+        // Filled in place: the record is several hundred bytes, and
+        // returning it costs a copy or two at every node.
+        let mut reach = RoyalReach::new(royal);
+        self.find_royal_reach(&mut reach);
         self.generate_pseudo_legal(&mut SafeMoves {
             position: self,
             reach: &reach,
@@ -300,9 +322,10 @@ impl<W: Word> Position<'_, W> {
         Some(reach.in_check)
     }
 
-    /// Where the side to move has one royal piece and a move has no effect
-    /// on royal safety beyond its squares (`Variant::safety_by_occupancy`):
-    /// the royal piece, whether it is in check, the squares whose
+    /// Fills in `reach` for the royal piece on `reach.royal`, where the
+    /// side to move has one royal piece and a move has no effect on royal
+    /// safety beyond its squares (`Variant::safety_by_occupancy`):
+    /// whether it is in check, the squares whose
     /// occupancy some enemy attack on it depends on (the paths from it
     /// that an enemy piece stands on), and those of them where a piece
     /// arriving may be a hop's screen. Then a plain move's legality follows
@@ -313,23 +336,11 @@ impl<W: Word> Position<'_, W> {
     /// square off a hop's line only blocks, and a capture only removes
     /// attackers: the make-and-test strategy's fast path, exact for
     /// hoppers too.
-    fn royal_reach(&self) -> Option<RoyalReach<W>> {
-        let variant = self.variant;
-        if !variant.safety_by_occupancy {
-            return None;
-        }
-        let us = self.turn;
-        let them = us.other();
-        let royal = self.royal_square(us)?;
+    fn find_royal_reach(&self, reach: &mut RoyalReach<W>) {
+        let them = self.turn.other();
+        let royal = reach.royal;
         let occupied = self.occupied();
-        let mut reach = RoyalReach {
-            royal,
-            in_check: false,
-            danger: SquareSet::EMPTY,
-            screens: SquareSet::EMPTY,
-            threats: SmallVec::new(),
-        };
-        for (index, group) in variant.attackers[them.index()].iter().enumerate() {
+        for (index, group) in self.variant.attackers[them.index()].iter().enumerate() {
             // A group none of whose pieces stands where it could attack
             // from under some occupancy never attacks: the side to move
             // can only take its pieces away.
@@ -352,7 +363,6 @@ impl<W: Word> Position<'_, W> {
                 });
             }
         }
-        Some(reach)
     }
 
     /// The squares of `to` where the royal piece on `from` is safe after
@@ -401,7 +411,7 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// Whether the royal piece is safe after the plain move `mv`, from the
-    /// occupancy after it: see [`Position::royal_reach`]. Not in check, a
+    /// occupancy after it: see [`Position::find_royal_reach`]. Not in check, a
     /// move that leaves none of the squares an attack table's result
     /// depends on, and fills none of its screen squares, leaves that
     /// table's attack as it was: only the other tables are looked up.
