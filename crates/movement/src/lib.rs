@@ -48,6 +48,7 @@ pub mod betza;
 mod color;
 mod directions;
 mod fill;
+mod legged;
 mod line;
 mod magic;
 mod movement;

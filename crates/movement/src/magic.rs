@@ -1,9 +1,10 @@
-//! Magic-multiplication lookup of ray attacks.
+//! Magic-multiplication lookup of ray attacks and moves with legs.
 //!
 //! The rays out of each square are grouped in lines (a ray and its
-//! opposite). For each square and line the occupancy of the squares that
-//! can block is hashed by a multiplication into a small table of the
-//! squares reached. The multipliers are searched for when the table is
+//! opposite), and its moves with legs in groups with few legs. For each
+//! square and line (or group) the occupancy of the squares that can block
+//! is hashed by a multiplication into a small table of the squares
+//! reached. The multipliers are searched for when the table is
 //! built; with at most a few blocking squares per line the search takes a
 //! handful of tries. On boards of up to 64 squares, lines with few
 //! blocking squares between them share one multiplication (a rook's file
@@ -16,7 +17,35 @@ use std::sync::Arc;
 
 use fairy_geometry::Word;
 
+use crate::legged::Legged;
 use crate::line::Ray;
+
+/// What a slot of a lookup finds the reach of, with others of its line or
+/// group: a ray (a ride's or a hop's), or one destination of a move with
+/// legs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum Blockable<W: Word> {
+    Ray(Ray<W>),
+    Legged(Legged<W>),
+}
+
+impl<W: Word> Blockable<W> {
+    /// The squares reached with `occupied` occupied.
+    fn reach(&self, occupied: W) -> W {
+        match self {
+            Blockable::Ray(ray) => ray.reach(occupied),
+            Blockable::Legged(legged) => legged.reach(occupied),
+        }
+    }
+
+    /// The squares whose occupancy changes what is reached.
+    fn relevant(&self) -> W {
+        match self {
+            Blockable::Ray(ray) => ray.relevant(),
+            Blockable::Legged(legged) => legged.legs,
+        }
+    }
+}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 struct Slot<W: Word> {
@@ -79,7 +108,7 @@ impl<W: Word> Magic<W> {
     /// pays. A lookup built before for the same lines (White's and
     /// Black's, a kind's moves and the same lines' attacks, the same kind
     /// in another variant) is shared while some table holds it.
-    pub fn build(squares: usize, lines: &[Vec<Vec<Ray<W>>>], allowed: &[W]) -> Option<Arc<Magic<W>>> {
+    pub fn build(squares: usize, lines: &[Vec<Vec<Blockable<W>>>], allowed: &[W]) -> Option<Arc<Magic<W>>> {
         // Without lines (a leaper's table, a legged piece's) there is
         // nothing to look up, nor a shared lookup worth looking for.
         if lines.len() != squares || allowed.len() != squares || lines.iter().all(Vec::is_empty) {
@@ -115,7 +144,7 @@ impl<W: Word> Magic<W> {
     /// lies in it; `None` if a multiplier is not found or the tables grow
     /// too large.
     fn search(
-        lines: &[Vec<Vec<Ray<W>>>],
+        lines: &[Vec<Vec<Blockable<W>>>],
         allowed: &[W],
         budgets: &[u32; 3],
         random: &mut Random,
@@ -133,7 +162,7 @@ impl<W: Word> Magic<W> {
                 let folded = mask.fold64(rotations);
                 let reach = |occupied: u64| {
                     let occupied = unfold(occupied, mask, rotations);
-                    line.iter().fold(W::ZERO, |all, ray| all | ray.reach(occupied)) & allowed
+                    line.iter().fold(W::ZERO, |all, item| all | item.reach(occupied)) & allowed
                 };
                 // The multiplier found for the same line before, or none
                 // if none was found: lines repeat across kinds, tables and
@@ -264,8 +293,8 @@ impl<W: Word> Lookup<W> {
 const MERGED_BITS: u32 = 12;
 
 /// The squares whose occupancy matters to `rays`.
-fn mask_of<W: Word>(rays: &[Ray<W>]) -> W {
-    rays.iter().fold(W::ZERO, |mask, ray| mask | ray.relevant())
+fn mask_of<W: Word>(items: &[Blockable<W>]) -> W {
+    items.iter().fold(W::ZERO, |mask, item| mask | item.relevant())
 }
 
 /// One square's lines merged into as few as keep each within
@@ -275,11 +304,11 @@ fn mask_of<W: Word>(rays: &[Ray<W>]) -> W {
 /// merged first, and only then the groups of different shapes, so that a
 /// queen's lookups are a rook's and a bishop's: their multipliers are
 /// searched once for the three kinds.
-fn merge_lines<W: Word>(lines: &[Vec<Ray<W>>]) -> Vec<Vec<Ray<W>>> {
-    let mut ordered: Vec<&Vec<Ray<W>>> = lines.iter().collect();
+fn merge_lines<W: Word>(lines: &[Vec<Blockable<W>>]) -> Vec<Vec<Blockable<W>>> {
+    let mut ordered: Vec<&Vec<Blockable<W>>> = lines.iter().collect();
     ordered.sort_by_key(|line| line.first().map(shape));
-    let fits = |a: &[Ray<W>], b: &[Ray<W>]| (mask_of(a) | mask_of(b)).count_ones() <= MERGED_BITS;
-    let mut by_shape: Vec<Vec<Ray<W>>> = Vec::new();
+    let fits = |a: &[Blockable<W>], b: &[Blockable<W>]| (mask_of(a) | mask_of(b)).count_ones() <= MERGED_BITS;
+    let mut by_shape: Vec<Vec<Blockable<W>>> = Vec::new();
     for line in ordered {
         match by_shape.last_mut() {
             Some(last) if last.first().map(shape) == line.first().map(shape) && fits(last, line) => {
@@ -288,7 +317,7 @@ fn merge_lines<W: Word>(lines: &[Vec<Ray<W>>]) -> Vec<Vec<Ray<W>>> {
             _ => by_shape.push(line.clone()),
         }
     }
-    let mut merged: Vec<Vec<Ray<W>>> = Vec::new();
+    let mut merged: Vec<Vec<Blockable<W>>> = Vec::new();
     for group in by_shape {
         match merged.last_mut() {
             Some(last) if fits(last, &group) => last.extend(group),
@@ -299,13 +328,17 @@ fn merge_lines<W: Word>(lines: &[Vec<Ray<W>>]) -> Vec<Vec<Ray<W>>> {
 }
 
 /// What a ray's lines have in common under the board's symmetries: the
-/// step's smaller and larger absolute coordinates, and whether it hops.
-fn shape<W: Word>(ray: &Ray<W>) -> (Option<(u8, u8)>, bool) {
+/// step's smaller and larger absolute coordinates, and whether it hops;
+/// `None` for a move with legs.
+fn shape<W: Word>(item: &Blockable<W>) -> Option<(Option<(u8, u8)>, bool)> {
+    let Blockable::Ray(ray) = item else {
+        return None;
+    };
     let step = ray.step.map(|(files, ranks)| {
         let (files, ranks) = (files.unsigned_abs(), ranks.unsigned_abs());
         (files.min(ranks), files.max(ranks))
     });
-    (step, ray.hop.is_some())
+    Some((step, ray.hop.is_some()))
 }
 
 /// Tries at the tight size and with one and two extra index bits, for
@@ -341,11 +374,10 @@ mod shared {
 
     use fairy_geometry::Word;
 
-    use super::Magic;
-    use crate::line::Ray;
+    use super::{Blockable, Magic};
 
     /// Each square's lines, and each square's destination filter.
-    pub(super) type Key<W> = (Vec<Vec<Vec<Ray<W>>>>, Vec<W>);
+    pub(super) type Key<W> = (Vec<Vec<Vec<Blockable<W>>>>, Vec<W>);
 
     /// A map keyed by lines, hashed by [`LineHasher`].
     type HashMap<K, V> = StdHashMap<K, V, BuildHasherDefault<LineHasher>>;
@@ -430,7 +462,7 @@ mod shared {
     }
 
     /// A line, its square's destination filter, and the search budgets.
-    pub(super) type LineKey<W> = (Vec<Ray<W>>, W, [u32; 3]);
+    pub(super) type LineKey<W> = (Vec<Blockable<W>>, W, [u32; 3]);
 
     /// The multiplier and shift found for each line searched, or `None`
     /// where none was: kept for good, up to a bound.

@@ -5,8 +5,9 @@ use fairy_geometry::{Geometry, Square, SquareSet, Word};
 use smallvec::SmallVec;
 use std::sync::Arc;
 
+use crate::legged::Legged;
 use crate::line::{HopRay, Line, Ray};
-use crate::magic::{Lookup, Magic};
+use crate::magic::{Blockable, Lookup, Magic};
 use crate::{Color, Part, Path, Reach};
 
 /// A part placed for compilation: which side moves it, whether it may cross
@@ -65,15 +66,6 @@ fn destinations_of<W: Word>(geometry: &Geometry, parts: &[TablePart<W>]) -> Squa
     parts.iter().fold(SquareSet::EMPTY, |all, part| all | part.destinations)
 }
 
-/// A move whose destination is reached only when its passed squares are
-/// empty: a lame leap, a multi-step move, or a ray that does not fit a
-/// [`Line`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-struct Legged<W: Word> {
-    destination: W,
-    legs: W,
-}
-
 /// What stands on one path out of a square: the first and second occupied
 /// squares in path order, found by [`MoveTable::hits`]. Checks and pins are
 /// read off these.
@@ -93,10 +85,10 @@ pub struct PathHit<W: Word> {
 /// squares the moves reach given the board's occupancy.
 ///
 /// Leaps are plain per-square sets. Rides are rays cut at their first
-/// blocker, and hops rays taken beyond their screen: by a
-/// magic-multiplication lookup where its tables fit, by bit arithmetic
-/// otherwise. Lame leaps and multi-step moves are
-/// checked against their passed squares. On a grid, destinations in the
+/// blocker, hops rays taken beyond their screen, and lame leaps and
+/// multi-step moves destinations past empty legs: by a
+/// magic-multiplication lookup where its tables fit; otherwise rays by
+/// bit arithmetic and legs one move at a time. On a grid, destinations in the
 /// origin's cell are removed; rides still pass through them.
 ///
 /// [`MoveTable::compile_reverse`] builds the mirror image used to detect
@@ -124,9 +116,13 @@ pub struct MoveTable<W: Word> {
     /// Whether hops must be scanned: the table has some, and no magic
     /// lookup.
     scans_hops: bool,
+    /// Whether moves with legs are tested one by one: the table has some,
+    /// and no magic lookup of them.
+    scans_legs: bool,
     /// Which of the lookups below a square's moves take.
     shape: Shape,
-    /// The lines' and hops' reach by magic lookup, where the tables fit:
+    /// The lines', hops' and (unless `scans_legs`) legged moves' reach by
+    /// magic lookup, where the tables fit:
     /// its width, and the lookup held so that later builds of the same
     /// lines share it while this table lives.
     magic: Option<Arc<Magic<W>>>,
@@ -142,17 +138,18 @@ pub struct MoveTable<W: Word> {
 enum Shape {
     /// Plain leaps only (no lines, no legged moves).
     Leaps,
-    /// Leaps and one magic lookup a square (a rook's, a bishop's), no
-    /// legged move.
+    /// Leaps and one magic lookup a square (a rook's, a bishop's, a
+    /// xiangqi horse's), no legged move outside it.
     OneLookup,
-    /// Leaps and two magic lookups a square (a queen's), no legged move.
+    /// Leaps and two magic lookups a square (a queen's, a janggi
+    /// elephant's), no legged move outside them.
     TwoLookups,
     /// Leaps and lines scanned, none of which wraps or is filtered, no
     /// hop or legged move: a rider's on a board too large for its magic
     /// lookup (16x16).
     ScannedLines,
     /// Anything else: scanned lines that wrap or are filtered, hops
-    /// without a lookup, legged moves, wider lookups.
+    /// or legged moves without a lookup, wider lookups.
     Mixed,
 }
 
@@ -190,6 +187,12 @@ struct SquareMoves<W: Word> {
     /// Every ray, hops included.
     rays: Vec<Ray<W>>,
 }
+
+/// The most legs whose occupancy one magic lookup of moves with legs
+/// hashes: a lame leaper's four (a xiangqi horse's) take one lookup, and
+/// the tables stay small (on boards of more than 64 squares, where a
+/// tight multiplier is not searched for, 128 entries a square).
+const LEGS_A_LOOKUP: u32 = 6;
 
 impl<W: Word> SquareMoves<W> {
     fn new(allowed: W) -> SquareMoves<W> {
@@ -269,6 +272,29 @@ impl<W: Word> SquareMoves<W> {
                 }
             },
         }
+    }
+
+    /// What the magic lookup reads: the rays, each with its opposite, and
+    /// the moves with legs in groups of at most [`LEGS_A_LOOKUP`] legs.
+    fn lookup_lines(&self) -> Vec<Vec<Blockable<W>>> {
+        let mut lines: Vec<Vec<Blockable<W>>> = self
+            .ray_pairs()
+            .into_iter()
+            .map(|pair| pair.into_iter().map(Blockable::Ray).collect())
+            .collect();
+        let mut groups: Vec<(W, Vec<Blockable<W>>)> = Vec::new();
+        for &legged in &self.legged {
+            let fits = |legs: &W| (*legs | legged.legs).count_ones() <= LEGS_A_LOOKUP;
+            match groups.iter_mut().find(|(legs, _)| fits(legs)) {
+                Some((legs, group)) => {
+                    *legs |= legged.legs;
+                    group.push(Blockable::Legged(legged));
+                }
+                None => groups.push((legged.legs, vec![Blockable::Legged(legged)])),
+            }
+        }
+        lines.extend(groups.into_iter().map(|(_, group)| group));
+        lines
     }
 
     /// The rays grouped for the magic lookup: each with its opposite.
@@ -394,9 +420,25 @@ impl<W: Word> MoveTable<W> {
                 square_moves.add(path);
             }
         }
-        let pairs: Vec<_> = moves.iter().map(SquareMoves::ray_pairs).collect();
         let allowed: Vec<W> = moves.iter().map(|m| m.allowed).collect();
-        let magic = Magic::build(squares, &pairs, &allowed);
+        let has_legs = moves.iter().any(|m| !m.legged.is_empty());
+        let lines: Vec<_> = moves.iter().map(SquareMoves::lookup_lines).collect();
+        let mut magic = Magic::build(squares, &lines, &allowed);
+        let scans_legs = has_legs && magic.is_none();
+        if scans_legs {
+            // The legs' multipliers may be what was not found: the lines
+            // alone may still be looked up.
+            let rays: Vec<Vec<Vec<Blockable<W>>>> = lines
+                .into_iter()
+                .map(|lines| {
+                    lines
+                        .into_iter()
+                        .filter(|line| matches!(line.first(), Some(Blockable::Ray(_))))
+                        .collect()
+                })
+                .collect();
+            magic = Magic::build(squares, &rays, &allowed);
+        }
         let up_width = moves.iter().map(|m| m.up.len()).max().unwrap_or(0);
         let down_width = moves.iter().map(|m| m.down.len()).max().unwrap_or(0);
         let mut lines = Vec::with_capacity(squares * (up_width + down_width));
@@ -427,8 +469,8 @@ impl<W: Word> MoveTable<W> {
         let wraps = lines.iter().any(|line| !line.next.is_zero());
         let shape = match magic.as_ref().map(|magic| magic.width()) {
             _ if up_width == 0 && down_width == 0 && legged.is_empty() && hops.is_empty() => Shape::Leaps,
-            Some(1) if legged.is_empty() => Shape::OneLookup,
-            Some(2) if legged.is_empty() => Shape::TwoLookups,
+            Some(1) if !scans_legs => Shape::OneLookup,
+            Some(2) if !scans_legs => Shape::TwoLookups,
             None if legged.is_empty() && hops.is_empty() && !wraps && !filtered => Shape::ScannedLines,
             _ => Shape::Mixed,
         };
@@ -440,6 +482,7 @@ impl<W: Word> MoveTable<W> {
             down_width,
             filtered,
             scans_hops: magic.is_none() && !hops.is_empty(),
+            scans_legs,
             shape,
             lookup: magic.as_ref().map(|magic| magic.lookup().clone()).unwrap_or_default(),
             legged,
@@ -512,7 +555,7 @@ impl<W: Word> MoveTable<W> {
         } else if self.up_width + self.down_width > 0 {
             reached |= self.lines_reach(entry, index, occupied);
         }
-        if entry.legged_end > entry.legged_start {
+        if self.scans_legs && entry.legged_end > entry.legged_start {
             let legged = self.legged_of(entry);
             for legged in legged.iter().filter(|legged| (legged.legs & occupied).is_zero()) {
                 reached |= legged.destination;
@@ -1274,15 +1317,17 @@ mod tests {
     }
 
     /// What `movement` reaches from `from`, walking its paths square by
-    /// square: rides to their first blocker, hops beyond their screen.
+    /// square: rides to their first blocker, hops beyond their screen,
+    /// lame leaps past empty legs.
     fn walked<W: Word>(geometry: &Geometry, movement: &Movement, from: Square, occupied: SquareSet<W>) -> SquareSet<W> {
         let mut reached = SquareSet::EMPTY;
         for part in movement.parts() {
             for path in part.paths(geometry, Color::White, from, true) {
                 let mut screen = false;
-                for &square in path.squares() {
+                let first = path.passed().len();
+                for (index, &square) in path.squares().iter().enumerate() {
                     let blocked = occupied.contains(square);
-                    if !part.is_hop() || screen {
+                    if (!part.is_hop() || screen) && index >= first {
                         reached.insert(square);
                     }
                     if blocked {
@@ -1338,7 +1383,7 @@ mod tests {
                 assert_eq!(
                     table.attacks(from, occupied),
                     walked(&geometry, &movement, from, occupied),
-                    "{from:?}"
+                    "{betza} from {from:?}"
                 );
                 assert_eq!(
                     table.attacks_among(from, occupied, among),
@@ -1369,7 +1414,8 @@ mod tests {
         let geometry = Geometry::new(BoardSize::new(16, 16).unwrap());
         shape_agrees_with_walking::<U256>(geometry, "R", Some(Shape::ScannedLines));
         shape_agrees_with_walking::<U256>(geometry, "Q", Some(Shape::ScannedLines));
-        // A lame leap besides: the general path, its lines unwrapped.
+        // A lame leap besides: the general path, its lines unwrapped and
+        // its legs tested one by one.
         shape_agrees_with_walking::<U256>(geometry, "RnN", Some(Shape::Mixed));
         // On a cylinder the ranks wrap: the general path, past the seam.
         shape_agrees_with_walking::<U256>(geometry.with_cylinder(), "R", Some(Shape::Mixed));
@@ -1385,8 +1431,19 @@ mod tests {
         shape_agrees_with_walking::<u64>(geometry, "RF", Some(Shape::OneLookup));
         shape_agrees_with_walking::<u64>(geometry, "Q", Some(Shape::TwoLookups));
         shape_agrees_with_walking::<u64>(geometry, "N", Some(Shape::Leaps));
-        // A lame leap has legs: the general path.
-        shape_agrees_with_walking::<u64>(geometry, "RnN", Some(Shape::Mixed));
+        // A lame leap's legs are looked up too: a horse's in one lookup;
+        // with a rook's lines, whose squares they are among, still one;
+        // with a bishop's, two.
+        shape_agrees_with_walking::<u64>(geometry, "nN", Some(Shape::OneLookup));
+        shape_agrees_with_walking::<u64>(geometry, "RnN", Some(Shape::OneLookup));
+        shape_agrees_with_walking::<u64>(geometry, "BnN", Some(Shape::TwoLookups));
+        // Beyond 64 squares too: a xiangqi horse's four legs, and a
+        // janggi elephant's twelve in two lookups.
+        let xiangqi = Geometry::new(BoardSize::new(9, 10).unwrap());
+        shape_agrees_with_walking::<u128>(xiangqi, "nN", Some(Shape::OneLookup));
+        shape_agrees_with_walking::<u128>(xiangqi, "nZ", Some(Shape::TwoLookups));
+        // A multi-step move's legs, with a hop's line: the general path.
+        shape_agrees_with_walking::<u128>(xiangqi, "pRnZ", Some(Shape::Mixed));
         let cylinder = Geometry::new(BoardSize::new(8, 8).unwrap()).with_cylinder();
         shape_agrees_with_walking::<u64>(cylinder, "B", Some(Shape::OneLookup));
         // A queen's wrapping lines take more than two lookups.
