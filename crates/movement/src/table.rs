@@ -144,12 +144,16 @@ enum Shape {
     /// Leaps and two magic lookups a square (a queen's, a janggi
     /// elephant's), no legged move outside them.
     TwoLookups,
+    /// Leaps and more magic lookups a square (`width`; a janggi
+    /// chariot's, its palace diagonals besides a rook's lines), no legged
+    /// move outside them.
+    Lookups { width: usize },
     /// Leaps and lines scanned, none of which wraps or is filtered, no
     /// hop or legged move: a rider's on a board too large for its magic
     /// lookup (16x16).
     ScannedLines,
     /// Anything else: scanned lines that wrap or are filtered, hops
-    /// or legged moves without a lookup, wider lookups.
+    /// or legged moves without a lookup.
     Mixed,
 }
 
@@ -471,6 +475,7 @@ impl<W: Word> MoveTable<W> {
             _ if up_width == 0 && down_width == 0 && legged.is_empty() && hops.is_empty() => Shape::Leaps,
             Some(1) if !scans_legs => Shape::OneLookup,
             Some(2) if !scans_legs => Shape::TwoLookups,
+            Some(width) if !scans_legs => Shape::Lookups { width },
             None if legged.is_empty() && hops.is_empty() && !wraps && !filtered => Shape::ScannedLines,
             _ => Shape::Mixed,
         };
@@ -525,19 +530,21 @@ impl<W: Word> MoveTable<W> {
             Shape::TwoLookups => entry.leaps | self.lookup.reach_two(index, occupied),
             // One out-of-line arm for the rest, so that the inline
             // dispatch the common shapes take is no longer for them.
-            Shape::ScannedLines | Shape::Mixed => self.attacks_out_of_line(entry, index, occupied),
+            Shape::Lookups { .. } | Shape::ScannedLines | Shape::Mixed => {
+                self.attacks_out_of_line(entry, index, occupied)
+            }
         }
     }
 
-    /// [`MoveTable::attacks`] for the shapes looked up out of line: lines
-    /// scanned with no test of what the table lacks (scanning needs
-    /// registers), or the general path.
+    /// [`MoveTable::attacks`] for the shapes looked up out of line: many
+    /// lookups, lines scanned with no test of what the table lacks
+    /// (scanning needs registers), or the general path.
     #[inline(never)]
     fn attacks_out_of_line(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
-        if self.shape == Shape::ScannedLines {
-            entry.leaps | self.rays::<false>(index, occupied)
-        } else {
-            self.attacks_beyond_leaps(entry, index, occupied)
+        match self.shape {
+            Shape::Lookups { width } => entry.leaps | self.lookup.reach(width, index, occupied),
+            Shape::ScannedLines => entry.leaps | self.rays::<false>(index, occupied),
+            _ => self.attacks_beyond_leaps(entry, index, occupied),
         }
     }
 
@@ -1442,12 +1449,15 @@ mod tests {
         let xiangqi = Geometry::new(BoardSize::new(9, 10).unwrap());
         shape_agrees_with_walking::<u128>(xiangqi, "nN", Some(Shape::OneLookup));
         shape_agrees_with_walking::<u128>(xiangqi, "nZ", Some(Shape::TwoLookups));
-        // A multi-step move's legs, with a hop's line: the general path.
-        shape_agrees_with_walking::<u128>(xiangqi, "pRnZ", Some(Shape::Mixed));
+        // A cannon's two lines and an elephant's two groups of legs: four
+        // lookups, out of line.
+        shape_agrees_with_walking::<u128>(xiangqi, "pRnZ", Some(Shape::Lookups { width: 4 }));
         let cylinder = Geometry::new(BoardSize::new(8, 8).unwrap()).with_cylinder();
         shape_agrees_with_walking::<u64>(cylinder, "B", Some(Shape::OneLookup));
-        // A queen's wrapping lines take more than two lookups.
-        shape_agrees_with_walking::<u64>(cylinder, "Q", Some(Shape::Mixed));
+        // A queen's wrapping lines take four lookups: around the cylinder
+        // a rank has seven squares that block, and a file six, one too
+        // many for a lookup of twelve; the diagonals alike.
+        shape_agrees_with_walking::<u64>(cylinder, "Q", Some(Shape::Lookups { width: 4 }));
     }
 
     #[test]
