@@ -276,6 +276,21 @@ impl<W: Word> Lookup<W> {
         }
     }
 
+    /// [`Lookup::reach`] with `WIDTH` slots a square, known when the code
+    /// is compiled: no loop.
+    #[inline(always)]
+    pub fn reach_exact<const WIDTH: usize>(&self, index: usize, occupied: W) -> W {
+        let slots = self
+            .slots
+            .get(WIDTH * index..)
+            .and_then(<[Slot<W>]>::first_chunk::<WIDTH>);
+        slots.map_or(W::ZERO, |slots| {
+            slots
+                .iter()
+                .fold(W::ZERO, |reached, slot| reached | self.read(slot, occupied))
+        })
+    }
+
     /// The squares `slot` reaches when `occupied` are occupied.
     #[inline(always)]
     fn read(&self, slot: &Slot<W>, occupied: W) -> W {

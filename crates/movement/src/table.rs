@@ -542,6 +542,9 @@ impl<W: Word> MoveTable<W> {
     #[inline(never)]
     fn attacks_out_of_line(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
         match self.shape {
+            // A rook's lines and one more (a janggi chariot's palace
+            // diagonals, a cannon's) are common enough to unroll.
+            Shape::Lookups { width: 3 } => entry.leaps | self.lookup.reach_exact::<3>(index, occupied),
             Shape::Lookups { width } => entry.leaps | self.lookup.reach(width, index, occupied),
             Shape::ScannedLines => entry.leaps | self.rays::<false>(index, occupied),
             _ => self.attacks_beyond_leaps(entry, index, occupied),
