@@ -1452,6 +1452,9 @@ mod tests {
         let xiangqi = Geometry::new(BoardSize::new(9, 10).unwrap());
         shape_agrees_with_walking::<u128>(xiangqi, "nN", Some(Shape::OneLookup));
         shape_agrees_with_walking::<u128>(xiangqi, "nZ", Some(Shape::TwoLookups));
+        // A rook's two lines (unmerged beyond 64 squares) and a horse's
+        // legs: three lookups, out of line, unrolled.
+        shape_agrees_with_walking::<u128>(xiangqi, "RnN", Some(Shape::Lookups { width: 3 }));
         // A cannon's two lines and an elephant's two groups of legs: four
         // lookups, out of line.
         shape_agrees_with_walking::<u128>(xiangqi, "pRnZ", Some(Shape::Lookups { width: 4 }));
