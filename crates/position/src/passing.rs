@@ -8,7 +8,7 @@
 //! equality. A position read from a FEN has no passes behind it, as in
 //! Fairy-Stockfish.
 
-use fairy_geometry::{Geometry, Square, Word};
+use fairy_geometry::{Geometry, Square, SquareSet, Word};
 use fairy_movement::MoveTable;
 
 use crate::compile::facing_lines;
@@ -77,13 +77,18 @@ impl<W: Word> Position<'_, W> {
     /// pass is legal even in check.
     #[inline(never)]
     pub(crate) fn generate_with_pass<S: MoveSink<W>>(&self, passing: &CompiledPassing<W>, sink: &mut S) {
-        if self.royals_face(passing) {
+        if let Some(table) = passing.facing.as_ref().filter(|_| self.royals_face(passing)) {
             let mut moves = MoveList::new();
             self.generate_under_rules(&mut MoveCollector(&mut moves));
             for &mv in moves.iter() {
-                let mut after = self.clone();
-                after.play_unchecked(mv);
-                if !after.royals_face(passing) {
+                let facing = if self.changes_only_its_squares(mv) {
+                    self.royals_face_after(table, mv)
+                } else {
+                    let mut after = self.clone();
+                    after.play_unchecked(mv);
+                    after.royals_face(passing)
+                };
+                if !facing {
                     sink.one(mv);
                 }
             }
@@ -123,9 +128,11 @@ impl<W: Word> Position<'_, W> {
         };
         let theirs = self.royal_pieces(self.turn.other());
         let occupied = self.occupied();
+        // Most of the time the royal pieces share no line at all, which
+        // the table's potential tells without a lookup.
         self.royal_pieces(self.turn)
             .iter()
-            .any(|ours| table.attacks(ours, occupied).intersects(theirs))
+            .any(|ours| table.attacks_among(ours, occupied, theirs).any())
     }
 
     /// The end of a game passed out: after two passes in a row (a
@@ -139,6 +146,36 @@ impl<W: Word> Position<'_, W> {
             _ => EndReason::Passes,
         };
         Some(self.adjudicated(reason))
+    }
+
+    /// Whether `mv` changes nothing but its own two squares: a piece
+    /// moving, perhaps capturing, in a variant whose captures have no
+    /// effect beyond their square; no drop, promotion, gating, wall,
+    /// castling or en passant.
+    fn changes_only_its_squares(&self, mv: Move) -> bool {
+        self.variant.safety_by_occupancy
+            && !mv.is_drop()
+            && mv.wall().is_none()
+            && !mv.is_en_passant()
+            && mv.promotion().is_none()
+            && mv.gating().is_none()
+            && mv.castling_index().is_none()
+    }
+
+    /// [`Position::royals_face`] after `mv`, a move that changes only its
+    /// squares, from the occupancy after it: without playing it.
+    fn royals_face_after(&self, facing: &MoveTable<W>, mv: Move) -> bool {
+        let (from, to) = (SquareSet::from_square(mv.from()), SquareSet::from_square(mv.to()));
+        let ours = self.royal_pieces(self.turn);
+        let ours = if ours.intersects(from) {
+            (ours - from) | to
+        } else {
+            ours
+        };
+        let theirs = self.royal_pieces(self.turn.other()) - to;
+        let occupied = (self.occupied() - from) | to;
+        ours.iter()
+            .any(|square| facing.attacks_among(square, occupied, theirs).any())
     }
 
     /// How many passes in a row led to this position, two at most (a

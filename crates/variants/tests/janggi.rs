@@ -174,6 +174,17 @@ fn bikjang_facing_generals_must_part_or_pass() {
 }
 
 #[test]
+fn bikjang_facing_generals_may_be_parted_by_a_piece_between() {
+    // The chariot on a5 parts the generals only on e5; its other moves
+    // leave them facing.
+    let facing = at("9/4k4/9/9/9/R8/9/9/4K4/9 w - - 0 1");
+    assert_eq!(
+        moves(&facing),
+        ["a5e5", "e2d1", "e2d2", "e2d3", "e2e2", "e2f1", "e2f2", "e2f3"]
+    );
+}
+
+#[test]
 fn bikjang_allows_the_pass_even_in_check() {
     // In check from the chariot on a2, facing on the e-file: the pass, or
     // a diagonal step off both the rank and the file.
