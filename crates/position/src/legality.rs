@@ -290,6 +290,13 @@ impl<W: Word> CaptureBatch<W> {
 }
 
 impl<W: Word> Position<'_, W> {
+    /// Whether the side to move is in check: as move generation `found`
+    /// it, or else asked.
+    #[inline]
+    pub(crate) fn is_check_unless_found(&self, found: CheckFound) -> bool {
+        found.unwrap_or_else(|| self.is_check())
+    }
+
     /// Generates the legal moves by playing every pseudo-legal move and
     /// keeping those after which the mover's royal pieces are safe.
     // Kept out of line: inlined, it would crowd the fast path's code.

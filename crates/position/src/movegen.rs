@@ -312,7 +312,7 @@ impl<W: Word> Position<'_, W> {
         if !moves.is_empty() {
             return moves.iter().for_each(|&mv| sink.one(mv));
         }
-        if in_check.unwrap_or_else(|| self.is_check()) {
+        if self.is_check_unless_found(in_check) {
             return;
         }
         if let Some(square) = self.pass_square() {

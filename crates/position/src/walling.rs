@@ -217,7 +217,7 @@ impl<W: Word> Position<'_, W> {
         let Some(first) = self.pieces(self.turn).first() else {
             return;
         };
-        if in_check.unwrap_or_else(|| self.is_check()) {
+        if self.is_check_unless_found(in_check) {
             return;
         }
         let pass = Move::pass(first);
