@@ -151,6 +151,13 @@ impl Move {
         }
     }
 
+    /// Whether it only takes a piece from one square to another,
+    /// perhaps capturing there: no promotion, drop, en passant, castling,
+    /// gating or wall, so that no square but its two changes.
+    pub(crate) const fn is_simple(self) -> bool {
+        self.kind == NORMAL && self.piece == NONE
+    }
+
     /// Whether it is a drop from the hand.
     pub const fn is_drop(self) -> bool {
         self.kind == DROP || (self.kind >= WALL | WALLED_DROP && self.kind < WALL | WALLED_PASS)

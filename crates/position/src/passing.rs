@@ -77,26 +77,33 @@ impl<W: Word> Position<'_, W> {
     /// pass is legal even in check.
     #[inline(never)]
     pub(crate) fn generate_with_pass<S: MoveSink<W>>(&self, passing: &CompiledPassing<W>, sink: &mut S) {
-        if let Some(table) = passing.facing.as_ref().filter(|_| self.royals_face(passing)) {
+        if let Some(facing) = passing.facing.as_ref().filter(|facing| self.royals_face(facing)) {
             let mut moves = MoveList::new();
             self.generate_under_rules(&mut MoveCollector(&mut moves));
+            let (ours, theirs) = (self.royal_pieces(self.turn), self.royal_pieces(self.turn.other()));
             for &mv in moves.iter() {
-                let facing = if self.changes_only_its_squares(mv) {
-                    self.royals_face_after(table, mv)
+                // A move that changes only its two squares (and whose
+                // capture has no effect beyond its square) is judged from
+                // the occupancy after it; any other is played.
+                let still_facing = if self.variant.safety_by_occupancy && mv.is_simple() {
+                    let (from, to) = (SquareSet::from_square(mv.from()), SquareSet::from_square(mv.to()));
+                    let ours = if ours.intersects(from) {
+                        (ours - from) | to
+                    } else {
+                        ours
+                    };
+                    face(facing, ours, theirs - to, (self.occupied() - from) | to)
                 } else {
                     let mut after = self.clone();
                     after.play_unchecked(mv);
-                    after.royals_face(passing)
+                    after.royals_face(facing)
                 };
-                if !facing {
+                if !still_facing {
                     sink.one(mv);
                 }
             }
-        } else {
-            let in_check = self.generate_under_rules(sink);
-            if in_check.unwrap_or_else(|| self.is_check()) {
-                return;
-            }
+        } else if self.is_check_unless_found(self.generate_under_rules(sink)) {
+            return;
         }
         if let Some(square) = self.pass_square() {
             sink.one(Move::pass(square));
@@ -117,22 +124,15 @@ impl<W: Word> Position<'_, W> {
         self.variant
             .passing
             .as_ref()
-            .is_some_and(|passing| self.royals_face(passing))
+            .and_then(|passing| passing.facing.as_ref())
+            .is_some_and(|facing| self.royals_face(facing))
     }
 
-    /// Whether a royal piece of each side face each other on a line of the
-    /// bikjang rule.
-    fn royals_face(&self, passing: &CompiledPassing<W>) -> bool {
-        let Some(table) = &passing.facing else {
-            return false;
-        };
-        let theirs = self.royal_pieces(self.turn.other());
-        let occupied = self.occupied();
-        // Most of the time the royal pieces share no line at all, which
-        // the table's potential tells without a lookup.
-        self.royal_pieces(self.turn)
-            .iter()
-            .any(|ours| table.attacks_among(ours, occupied, theirs).any())
+    /// Whether a royal piece of each side face each other on a line of
+    /// `facing`, the bikjang rule's.
+    fn royals_face(&self, facing: &MoveTable<W>) -> bool {
+        let ours = self.royal_pieces(self.turn);
+        face(facing, ours, self.royal_pieces(self.turn.other()), self.occupied())
     }
 
     /// The end of a game passed out: after two passes in a row (a
@@ -146,36 +146,6 @@ impl<W: Word> Position<'_, W> {
             _ => EndReason::Passes,
         };
         Some(self.adjudicated(reason))
-    }
-
-    /// Whether `mv` changes nothing but its own two squares: a piece
-    /// moving, perhaps capturing, in a variant whose captures have no
-    /// effect beyond their square; no drop, promotion, gating, wall,
-    /// castling or en passant.
-    fn changes_only_its_squares(&self, mv: Move) -> bool {
-        self.variant.safety_by_occupancy
-            && !mv.is_drop()
-            && mv.wall().is_none()
-            && !mv.is_en_passant()
-            && mv.promotion().is_none()
-            && mv.gating().is_none()
-            && mv.castling_index().is_none()
-    }
-
-    /// [`Position::royals_face`] after `mv`, a move that changes only its
-    /// squares, from the occupancy after it: without playing it.
-    fn royals_face_after(&self, facing: &MoveTable<W>, mv: Move) -> bool {
-        let (from, to) = (SquareSet::from_square(mv.from()), SquareSet::from_square(mv.to()));
-        let ours = self.royal_pieces(self.turn);
-        let ours = if ours.intersects(from) {
-            (ours - from) | to
-        } else {
-            ours
-        };
-        let theirs = self.royal_pieces(self.turn.other()) - to;
-        let occupied = (self.occupied() - from) | to;
-        ours.iter()
-            .any(|square| facing.attacks_among(square, occupied, theirs).any())
     }
 
     /// How many passes in a row led to this position, two at most (a
@@ -211,4 +181,12 @@ impl<W: Word> Position<'_, W> {
             0
         };
     }
+}
+
+/// Whether a piece of `ours` faces one of `theirs` on a line of `facing`
+/// with `occupied` occupied. Most of the time the royal pieces share no
+/// line at all, which the table's potential tells without a lookup.
+fn face<W: Word>(facing: &MoveTable<W>, ours: SquareSet<W>, theirs: SquareSet<W>, occupied: SquareSet<W>) -> bool {
+    ours.iter()
+        .any(|square| facing.attacks_among(square, occupied, theirs).any())
 }
