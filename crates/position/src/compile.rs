@@ -1122,30 +1122,28 @@ fn compile_promotions<W: Word>(
 fn merge_leaps_of_the_same_kinds<W: Word>(
     geometry: &Geometry,
     groups: &mut Vec<AttackGroup<W>>,
-    parts: &mut Vec<Vec<TablePart<W>>>,
+    parts: Vec<Vec<TablePart<W>>>,
 ) {
     let mergeable = |group: &AttackGroup<W>| group.table.is_leaper() && !group.unscreened;
-    let mut first = 0;
-    while first < groups.len() {
-        if mergeable(&groups[first]) {
-            let kinds = groups[first].kinds;
-            let mut other = first + 1;
-            let mut merged = false;
-            while other < groups.len() {
-                if mergeable(&groups[other]) && groups[other].kinds == kinds {
-                    groups.remove(other);
-                    let taken = parts.remove(other);
-                    parts[first].extend(taken);
-                    merged = true;
-                } else {
-                    other += 1;
-                }
+    // Each group kept, with its parts and whether others joined it.
+    let mut kept: Vec<(AttackGroup<W>, Vec<TablePart<W>>, bool)> = Vec::with_capacity(groups.len());
+    for (group, group_parts) in groups.drain(..).zip(parts) {
+        let same = kept
+            .iter_mut()
+            .find(|(other, _, _)| mergeable(&group) && mergeable(other) && other.kinds == group.kinds);
+        match same {
+            Some((_, other_parts, joined)) => {
+                other_parts.extend(group_parts);
+                *joined = true;
             }
-            if merged {
-                groups[first].table = MoveTable::compile_reverse(geometry, &parts[first]);
-            }
+            None => kept.push((group, group_parts, false)),
         }
-        first += 1;
+    }
+    for (mut group, group_parts, joined) in kept {
+        if joined {
+            group.table = MoveTable::compile_reverse(geometry, &group_parts);
+        }
+        groups.push(group);
     }
 }
 
@@ -1224,7 +1222,7 @@ fn compile_attackers<W: Word>(
             }
         }
     }
-    for (groups, parts) in attackers.iter_mut().zip(&mut group_parts) {
+    for (groups, parts) in attackers.iter_mut().zip(group_parts) {
         merge_leaps_of_the_same_kinds(geometry, groups, parts);
     }
     if tables == AttackTables::PerPart && attackers.iter().any(|groups| groups.len() > MAX_ATTACK_GROUPS) {
