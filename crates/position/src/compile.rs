@@ -809,12 +809,14 @@ fn compile_kind<W: Word>(
         Some(squares) => zone(squares, color.other(), &|| "the en passant zone".to_owned())?,
     };
     let mut double_steps = vec![SmallVec::new(); size.square_count()];
+    let mut double_step_ends = SquareSet::EMPTY;
     for placed in quiet_parts.iter().filter(|p| p.part.is_en_passant()) {
         for from in placed.origins {
             for path in placed.paths(geometry, from) {
                 let passed: SquareSet<W> = path.passed().iter().copied().collect::<SquareSet<W>>() & capturable;
                 if let (Some(to), false) = (path.end(), passed.is_empty()) {
                     double_steps[from.index()].push(DoubleStep { to, passed });
+                    double_step_ends.insert(to);
                 }
             }
         }
@@ -904,6 +906,7 @@ fn compile_kind<W: Word>(
         en_passant_from,
         quiet_meets_en_passant,
         double_steps,
+        double_step_ends,
         promotions: Promotions {
             zone: promotion_zone,
             leaving: if on_leaving { promotion_zone } else { SquareSet::EMPTY },

@@ -713,7 +713,7 @@ impl<'v, W: Word> Position<'v, W> {
                 destroyed |= self.flip_enclosed(enclosing, to, promotion.is_none() && !mv.is_en_passant());
             }
             // A double step that promotes leaves nothing to take en passant.
-            if kind.leaves_en_passant && promotion.is_none() {
+            if kind.leaves_en_passant && promotion.is_none() && kind.moves[us.index()].double_step_ends.contains(to) {
                 self.leave_en_passant(from, to, usize::from(moving >> 1));
             }
         }

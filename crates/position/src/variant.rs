@@ -121,6 +121,10 @@ pub(crate) struct KindMoves<W: Word> {
     pub quiet_meets_en_passant: bool,
     /// For each origin, the moves that leave en passant squares.
     pub double_steps: Vec<SmallVec<[DoubleStep<W>; 2]>>,
+    /// Where some move of `double_steps` ends: a move ending elsewhere
+    /// leaves nothing to take en passant, known without a look at its
+    /// origin's steps.
+    pub double_step_ends: SquareSet<W>,
     /// Where a move ending promotes, and into what.
     pub promotions: Promotions<W>,
     /// Squares a piece of this kind can never stand on.
