@@ -792,6 +792,12 @@ impl<W: Word> MoveTable<W> {
         self.shape == Shape::ScannedLines
     }
 
+    /// Whether some move of the table hops over a screen: the one kind of
+    /// move that a piece placed on the board can open rather than block.
+    pub fn has_hops(&self) -> bool {
+        !self.rare.hops.is_empty()
+    }
+
     /// Whether some path of the table has legs: squares that only block
     /// (lame leaps, multi-step moves, initial-only rides).
     pub fn has_legs(&self) -> bool {

@@ -502,6 +502,7 @@ impl<W: Word> Variant<W> {
         let plain_moves = !move_rules && !spec.pass_on_stalemate && passing.is_none() && walling.is_none();
         let ends_at_once = goals.has_immediate() || passing.is_some() || spec.pass_on_stalemate;
         let rider_fills = [Color::White, Color::Black].map(|color| rider_fills(&kinds, color));
+        let occupancy_only_blocks = attackers.iter().flatten().all(|group| !group.table.has_hops());
         let variant = Variant {
             spec,
             board,
@@ -513,6 +514,7 @@ impl<W: Word> Variant<W> {
             uncapturable,
             spares_own_kind,
             unscreened_by_own_kind,
+            occupancy_only_blocks,
             strategy: Strategy::for_legality(legality, rider_fills.iter().any(|fills| !fills.is_empty())),
             rider_fills,
             petrifying,
@@ -1280,6 +1282,29 @@ mod tests {
         }
         let variant = Variant::<u64>::new(spec).unwrap();
         variant.attackers.each_ref().map(Vec::len)
+    }
+
+    #[test]
+    fn occupancy_only_blocks_attacks_unless_some_piece_hops() {
+        // Castling's path reuses the king's safe steps only where a piece
+        // placed cannot open an attack: a cannon hops over it.
+        let variant = |pieces: Vec<PieceSpec>| {
+            let mut spec = VariantSpec::new(
+                "hops",
+                Geometry::new(BoardSize::new(5, 4).unwrap()),
+                "k1r2/5/5/2K2 w - - 0 1",
+            );
+            for piece in pieces {
+                spec = spec.piece(piece);
+            }
+            Variant::<u64>::new(spec).unwrap()
+        };
+        let king = PieceSpec::new('K', "king", Movement::king()).royal();
+        let rook = PieceSpec::new('R', "rook", Movement::rook());
+        let horse = PieceSpec::new('H', "horse", "nN".parse().unwrap());
+        let cannon = PieceSpec::new('C', "cannon", "mRcpR".parse().unwrap());
+        assert!(variant(vec![king.clone(), rook.clone(), horse]).occupancy_only_blocks);
+        assert!(!variant(vec![king, rook, cannon]).occupancy_only_blocks);
     }
 
     #[test]

@@ -614,6 +614,9 @@ impl<W: Word> Position<'_, W> {
             self.count_filled_rides(sink, ours - pinned - royal_set, targets, evasion);
         }
 
+        // Squares a royal step found unattacked: castling's path need not
+        // ask again (see `Variant::occupancy_only_blocks`).
+        let mut stepped_safe = SquareSet::EMPTY;
         if let Some(king) = royal {
             let Some(code) = self.code_at(king) else {
                 return in_check;
@@ -635,6 +638,7 @@ impl<W: Word> Position<'_, W> {
             if safe.any() {
                 sink.piece_moves(&moves.promotions, king, safe);
             }
+            stepped_safe = safe - shield;
         }
         if variant.drops.is_some() {
             // A drop only fills a square: it is legal wherever it answers
@@ -648,7 +652,8 @@ impl<W: Word> Position<'_, W> {
             if royal.is_none() {
                 self.push_enemy_attackers(&mut attackers);
             }
-            self.generate_castling(&attackers, sink, royal.map(|_| in_check));
+            let stepped_safe = royal.map(|king| (king, stepped_safe));
+            self.generate_castling(&attackers, sink, royal.map(|_| in_check), stepped_safe);
         }
 
         if self.en_passant.any() {
@@ -691,13 +696,17 @@ impl<W: Word> Position<'_, W> {
     /// moved. For legal moves only, `in_check` says whether the side's
     /// royal piece is attacked, and the castling of a king that is not
     /// royal is tried by playing it if the side has a royal piece; `None`
-    /// generates pseudo-legal castlings.
+    /// generates pseudo-legal castlings. `stepped_safe` is a royal piece's
+    /// square with the squares its steps found unattacked, with it lifted
+    /// off the board, where that proves them unattacked with it on
+    /// (see `Variant::occupancy_only_blocks`).
     #[inline(always)]
     pub(crate) fn generate_castling<S: MoveSink<W>>(
         &self,
         attackers: &[Attacker<'_, W>],
         sink: &mut S,
         in_check: Option<bool>,
+        stepped_safe: Option<(Square, SquareSet<W>)>,
     ) {
         let us = self.turn;
         let occupied = self.occupied();
@@ -729,7 +738,13 @@ impl<W: Word> Position<'_, W> {
                     Some(false) => {}
                     None => path.insert(rule.king_from),
                 }
-                if self.attacked_anywhere(attackers, path - shield, path_occupied) {
+                // The squares a step of this king found unattacked with it
+                // lifted off are unattacked with it on.
+                let known_safe = match stepped_safe {
+                    Some((from, safe)) if from == rule.king_from && self.variant.occupancy_only_blocks => safe,
+                    _ => SquareSet::EMPTY,
+                };
+                if self.attacked_anywhere(attackers, path - shield - known_safe, path_occupied) {
                     continue;
                 }
                 let after = others.with(rule.king_to).with(rule.rook_to);
@@ -753,7 +768,7 @@ impl<W: Word> Position<'_, W> {
         }
         let mut attackers = Attackers::new();
         self.push_enemy_attackers(&mut attackers);
-        self.generate_castling(&attackers, sink, None);
+        self.generate_castling(&attackers, sink, None, None);
     }
 
     /// Whether the king castling by `rule` is royal by its kind, or else

@@ -49,6 +49,10 @@ pub struct Variant<W: Word = u64> {
     pub(crate) spares_own_kind: KindSet,
     /// Hoppers that may not hop over their own kind.
     pub(crate) unscreened_by_own_kind: KindSet,
+    /// Whether a piece placed can only block attacks, never open one: no
+    /// attack group hops over a screen. Then a square found safe for a
+    /// royal piece with it lifted off the board stays safe with it on.
+    pub(crate) occupancy_only_blocks: bool,
     /// Per moving colour, the directions in which riders are followed all
     /// at once when their moves are only counted.
     pub(crate) rider_fills: [Vec<RiderFill<W>>; 2],
