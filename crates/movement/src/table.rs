@@ -520,6 +520,63 @@ impl<W: Word> MoveTable<W> {
         SquareSet::from_bits(self.reach(entry, from.index(), occupied.bits()))
     }
 
+    /// [`MoveTable::attacks`] from each square of `from` in turn, handed
+    /// to `visit` with what it reaches: the table's shape is matched once
+    /// for all the squares rather than once a square, so that a side's
+    /// pieces of one kind are looked up in a loop with no dispatch in it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry, SquareSet};
+    /// use fairy_movement::{Color, MoveTable, Movement, TablePart};
+    ///
+    /// let geometry = Geometry::new(BoardSize::new(3, 3)?);
+    /// let rook = Movement::rook();
+    /// let parts: Vec<TablePart<u64>> = rook.parts().iter().map(|&part| TablePart::new(part, Color::White, geometry)).collect();
+    /// let table = MoveTable::<u64>::compile(&geometry, &parts);
+    /// let (a1, c3) = (geometry.size().parse_square("a1")?, geometry.size().parse_square("c3")?);
+    /// let mut reached = Vec::new();
+    /// table.each_attacks(SquareSet::from_square(a1).with(c3), SquareSet::EMPTY, |from, to| reached.push((from, to.count())));
+    /// // Two squares along each of a corner's two lines.
+    /// assert_eq!(reached, [(a1, 4), (c3, 4)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    pub fn each_attacks(&self, from: SquareSet<W>, occupied: SquareSet<W>, visit: impl FnMut(Square, SquareSet<W>)) {
+        let occupied = occupied.bits();
+        match self.shape {
+            Shape::Leaps => self.each_reach(from, visit, |entry, _| entry.leaps),
+            Shape::OneLookup => self.each_reach(from, visit, |entry, index| {
+                entry.leaps | self.lookup.reach_one(index, occupied)
+            }),
+            Shape::TwoLookups => self.each_reach(from, visit, |entry, index| {
+                entry.leaps | self.lookup.reach_two(index, occupied)
+            }),
+            Shape::Lookups { .. } | Shape::ScannedLines | Shape::Mixed => {
+                self.each_reach(from, visit, |entry, index| {
+                    self.attacks_out_of_line(entry, index, occupied)
+                })
+            }
+        }
+    }
+
+    /// Hands `visit` each square of `from` with what `reach` finds from
+    /// its entry.
+    #[inline(always)]
+    fn each_reach(
+        &self,
+        from: SquareSet<W>,
+        mut visit: impl FnMut(Square, SquareSet<W>),
+        reach: impl Fn(&Entry<W>, usize) -> W,
+    ) {
+        for square in from {
+            let index = square.index();
+            let reached = self.entries.get(index).map_or(W::ZERO, |entry| reach(entry, index));
+            visit(square, SquareSet::from_bits(reached));
+        }
+    }
+
     /// [`MoveTable::attacks`] from square number `index`, whose entry is
     /// `entry`: the common shapes inline, the rest out of line.
     #[inline(always)]

@@ -110,6 +110,21 @@ pub(crate) fn each_move<W: Word>(promotions: &Promotions<W>, from: Square, to: S
     }
 }
 
+/// Where a piece on `from` may move as far as pins go: anywhere unless
+/// it is `pinned`, else only along each line it is pinned on.
+#[inline(always)]
+fn pin_line<W: Word>(pins: &[(Square, SquareSet<W>)], pinned: SquareSet<W>, from: Square) -> SquareSet<W> {
+    let mut allowed = SquareSet::ALL;
+    if pinned.contains(from) {
+        for &(square, line) in pins {
+            if square == from {
+                allowed &= line;
+            }
+        }
+    }
+    allowed
+}
+
 /// The square a move in bulk by `delta` to `to` comes from.
 #[inline(always)]
 pub(crate) fn shifted_from(to: Square, delta: i16) -> Square {
@@ -586,20 +601,25 @@ impl<W: Word> Position<'_, W> {
                 // Counted below, all at once; pinned pieces one by one.
                 one_by_one &= pinned;
             }
+            if S::COUNTS_ONLY && !SET_ASIDE {
+                // Counting a piece's moves is a popcount, cheap enough to
+                // copy for each shape of table: the shape is then matched
+                // once for the kind rather than once a piece.
+                targets.each_destinations(moves, one_by_one, |from, to| {
+                    let to = (to & evasion) & pin_line(&pins, pinned, from);
+                    if to.any() {
+                        sink.piece_moves(&moves.promotions, from, to);
+                    }
+                });
+                continue;
+            }
             for from in one_by_one {
                 let mut to = targets.destinations(moves, from);
                 if SET_ASIDE {
                     aside.piece(piece_kind, from, to & takeable);
                     to = to - capturable;
                 }
-                to &= evasion;
-                if pinned.contains(from) {
-                    for &(square, line) in &pins {
-                        if square == from {
-                            to &= line;
-                        }
-                    }
-                }
+                to &= evasion & pin_line(&pins, pinned, from);
                 if to.any() {
                     sink.piece_moves(&moves.promotions, from, to);
                 }
@@ -860,6 +880,13 @@ impl<W: Word> Targets<W> {
     #[inline]
     fn destinations(&self, moves: &KindMoves<W>, from: Square) -> SquareSet<W> {
         moves.destinations(from, self.occupied, self.quiet_to, self.capturable, self.free)
+    }
+
+    /// [`Targets::destinations`] from each of `pieces` in turn (see
+    /// [`KindMoves::each_destinations`]).
+    #[inline(always)]
+    fn each_destinations(&self, moves: &KindMoves<W>, pieces: SquareSet<W>, visit: impl FnMut(Square, SquareSet<W>)) {
+        moves.each_destinations(pieces, self.occupied, self.quiet_to, self.capturable, self.free, visit);
     }
 
     /// [`Targets::destinations`] with the lines read as if `occupied` were

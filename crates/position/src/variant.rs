@@ -177,6 +177,32 @@ impl<W: Word> KindMoves<W> {
             Some(capture) => (reach & empty) | (capture.attacks(from, occupied) & capturable),
         }
     }
+
+    /// [`KindMoves::destinations`] from each square of `pieces`, handed to
+    /// `visit` in turn; where captures are the plain moves' (most kinds),
+    /// the table's shape is matched once for all of them (see
+    /// [`MoveTable::each_attacks`]).
+    #[inline(always)]
+    pub fn each_destinations(
+        &self,
+        pieces: SquareSet<W>,
+        occupied: SquareSet<W>,
+        empty: SquareSet<W>,
+        capturable: SquareSet<W>,
+        free: SquareSet<W>,
+        mut visit: impl FnMut(Square, SquareSet<W>),
+    ) {
+        match &self.capture {
+            None => self
+                .quiet
+                .each_attacks(pieces, occupied, |from, reach| visit(from, reach & free)),
+            Some(_) => {
+                for from in pieces {
+                    visit(from, self.destinations(from, occupied, empty, capturable, free));
+                }
+            }
+        }
+    }
 }
 
 /// The promotions of a kind for one colour: the squares where a move
