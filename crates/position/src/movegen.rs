@@ -110,16 +110,14 @@ pub(crate) fn each_move<W: Word>(promotions: &Promotions<W>, from: Square, to: S
     }
 }
 
-/// Where a piece on `from` may move as far as pins go: anywhere unless
-/// it is `pinned`, else only along each line it is pinned on.
+/// Where a pinned piece on `from` may move: along each line it is pinned
+/// on.
 #[inline(always)]
-fn pin_line<W: Word>(pins: &[(Square, SquareSet<W>)], pinned: SquareSet<W>, from: Square) -> SquareSet<W> {
+fn pin_lines<W: Word>(pins: &[(Square, SquareSet<W>)], from: Square) -> SquareSet<W> {
     let mut allowed = SquareSet::ALL;
-    if pinned.contains(from) {
-        for &(square, line) in pins {
-            if square == from {
-                allowed &= line;
-            }
+    for &(square, line) in pins {
+        if square == from {
+            allowed &= line;
         }
     }
     allowed
@@ -605,8 +603,11 @@ impl<W: Word> Position<'_, W> {
                 // Counting a piece's moves is a popcount, cheap enough to
                 // copy for each shape of table: the shape is then matched
                 // once for the kind rather than once a piece.
-                targets.each_destinations(moves, one_by_one, |from, to| {
-                    let to = (to & evasion) & pin_line(&pins, pinned, from);
+                targets.each_destinations(moves, one_by_one, |from, mut to| {
+                    to &= evasion;
+                    if pinned.contains(from) {
+                        to &= pin_lines(&pins, from);
+                    }
                     if to.any() {
                         sink.piece_moves(&moves.promotions, from, to);
                     }
@@ -619,7 +620,10 @@ impl<W: Word> Position<'_, W> {
                     aside.piece(piece_kind, from, to & takeable);
                     to = to - capturable;
                 }
-                to &= evasion & pin_line(&pins, pinned, from);
+                to &= evasion;
+                if pinned.contains(from) {
+                    to &= pin_lines(&pins, from);
+                }
                 if to.any() {
                     sink.piece_moves(&moves.promotions, from, to);
                 }
