@@ -545,6 +545,9 @@ impl<W: Word> MoveTable<W> {
     #[inline(always)]
     pub fn each_attacks(&self, from: SquareSet<W>, occupied: SquareSet<W>, visit: impl FnMut(Square, SquareSet<W>)) {
         let occupied = occupied.bits();
+        // The arms repeat those of `reach` on purpose: one shared loop
+        // given the shape as a constant left the compiler inlining less
+        // (chess perft 5: 305.6 M to 343.9 M instructions).
         match self.shape {
             Shape::Leaps => self.each_reach(from, visit, |entry, _| entry.leaps),
             Shape::OneLookup => self.each_reach(from, visit, |entry, index| {
