@@ -330,7 +330,8 @@ impl<W: Word> Variant<W> {
         // One royal piece a side, whose checks and pins the fast path
         // reads; otherwise every royal piece must be kept safe.
         let single_royal = royal.len() <= 1 && !promotes_to_royal;
-        let attackers = compile_attackers(&geometry, &spec, royal, &zone, AttackTables::PerPart)?;
+        let royal_region = royal_regions(&spec, royal, board, &zone)?;
+        let attackers = compile_attackers(&geometry, &spec, royal, &royal_region, &zone, AttackTables::PerPart)?;
         let groups_of_kind = attackers.each_ref().map(|groups| groups_of_kind(groups));
         let uncapturable = kind_set(&|p| p.uncapturable);
         let en_passant_capturers = kinds
@@ -542,6 +543,7 @@ impl<W: Word> Variant<W> {
             ends_at_once,
             legality,
             safety_by_occupancy,
+            royal_region,
             zobrist,
             start,
         };
@@ -1184,6 +1186,7 @@ fn compile_attackers<W: Word>(
     geometry: &Geometry,
     spec: &VariantSpec,
     royal: KindSet,
+    royal_region: &[SquareSet<W>; 2],
     zone: &ZoneOf<'_, W>,
     tables: AttackTables,
 ) -> Result<[Vec<AttackGroup<W>>; 2], VariantError> {
@@ -1231,7 +1234,7 @@ fn compile_attackers<W: Word>(
         merge_leaps_of_the_same_kinds(geometry, groups, parts);
     }
     if tables == AttackTables::PerPart && attackers.iter().any(|groups| groups.len() > MAX_ATTACK_GROUPS) {
-        return compile_attackers(geometry, spec, royal, zone, AttackTables::PerKind);
+        return compile_attackers(geometry, spec, royal, royal_region, zone, AttackTables::PerKind);
     }
     if spec.flying_royals && !royal.is_empty() {
         let table = facing_lines(geometry);
@@ -1249,15 +1252,9 @@ fn compile_attackers<W: Word>(
     for groups in &mut attackers {
         groups.sort_by_key(|group| !group.table.is_leaper());
     }
-    let board = SquareSet::board(geometry.size());
     for color in Color::ALL {
         // The squares the other side's royal pieces may stand on.
-        let mut region = if royal.is_empty() { board } else { SquareSet::EMPTY };
-        for kind in royal.iter() {
-            if let Some(piece) = spec.pieces.get(kind.index()) {
-                region |= region_of(piece, color.other(), board, zone)?;
-            }
-        }
+        let region = royal_region[color.other().index()];
         for group in &mut attackers[color.index()] {
             group.toward_royal_region = region
                 .iter()
@@ -1265,6 +1262,30 @@ fn compile_attackers<W: Word>(
         }
     }
     Ok(attackers)
+}
+
+/// The squares each colour's royal pieces may move to: the regions of the
+/// royal kinds, the board where they have none (or there is no royal
+/// kind).
+fn royal_regions<W: Word>(
+    spec: &VariantSpec,
+    royal: KindSet,
+    board: SquareSet<W>,
+    zone: &ZoneOf<'_, W>,
+) -> Result<[SquareSet<W>; 2], VariantError> {
+    let mut regions = [SquareSet::EMPTY; 2];
+    for color in Color::ALL {
+        let region = &mut regions[color.index()];
+        if royal.is_empty() {
+            *region = board;
+        }
+        for kind in royal.iter() {
+            if let Some(piece) = spec.pieces.get(kind.index()) {
+                *region |= region_of(piece, color, board, zone)?;
+            }
+        }
+    }
+    Ok(regions)
 }
 
 #[cfg(test)]

@@ -124,17 +124,22 @@ struct RoyalReach<W: Word> {
     /// The enemy attack groups that could attack the royal square under
     /// some occupancy.
     threats: SmallVec<[Threat<W>; 8]>,
+    /// The enemy attack groups (a bit each, by index) with pieces that
+    /// could attack somewhere in the royal piece's region, where its moves
+    /// end: the ones that judge where it may go.
+    near: u32,
 }
 
 impl<W: Word> RoyalReach<W> {
     /// The record for the royal piece on `royal`, before anything is found.
-    fn new(royal: Square) -> RoyalReach<W> {
+    fn new(royal: Square) -> Self {
         RoyalReach {
             royal,
             in_check: false,
             danger: SquareSet::EMPTY,
             screens: SquareSet::EMPTY,
             threats: SmallVec::new(),
+            near: 0,
         }
     }
 }
@@ -193,7 +198,7 @@ impl<W: Word, S: MoveSink<W>> SafeMoves<'_, '_, '_, W, S> {
 impl<W: Word, S: MoveSink<W>> MoveSink<W> for SafeMoves<'_, '_, '_, W, S> {
     fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
         if from == self.reach.royal && to.more_than_one() && !promotions.promoting(from, to).any() {
-            let safe = self.position.safe_royal_destinations(from, to);
+            let safe = self.position.safe_royal_destinations(from, to, self.reach.near);
             if safe.any() {
                 self.sink.piece_moves(promotions, from, safe);
             }
@@ -222,6 +227,25 @@ impl<W: Word, S: MoveSink<W>> MoveSink<W> for SafeMoves<'_, '_, '_, W, S> {
         for square in to - clear {
             self.tested(Move::drop(kind, square));
         }
+    }
+
+    const COUNTS_ONLY: bool = S::COUNTS_ONLY;
+
+    #[inline]
+    fn add_count(&mut self, count: u64) {
+        self.sink.add_count(count);
+    }
+
+    /// All moves in check; out of check, those of the royal piece and of
+    /// the pieces on paths an attack depends on, and those to screen
+    /// squares: the moves [`SafeMoves::clear`] does not pass on untested.
+    #[inline]
+    fn held_from_count(&self) -> (SquareSet<W>, SquareSet<W>) {
+        let reach = self.reach;
+        if reach.in_check {
+            return (SquareSet::ALL, SquareSet::ALL);
+        }
+        (reach.danger.with(reach.royal), reach.screens)
     }
 
     fn one(&mut self, mv: Move) {
@@ -347,11 +371,19 @@ impl<W: Word> Position<'_, W> {
         let them = self.turn.other();
         let royal = reach.royal;
         let occupied = self.occupied();
+        // Off its region only where a position was set up so.
+        let in_region = self.variant.royal_region[self.turn.index()].contains(royal);
         for (index, group) in self.variant.attackers[them.index()].iter().enumerate() {
             // A group none of whose pieces stands where it could attack
             // from under some occupancy never attacks: the side to move
             // can only take its pieces away.
             let pieces = self.pieces_of_kinds(them, group.kinds);
+            if group.toward_royal_region.intersects(pieces) {
+                reach.near |= 1 << index;
+            } else if in_region {
+                // Nor can it attack the royal square, in the region.
+                continue;
+            }
             if group.table.potential(royal).intersects(pieces) {
                 reach.in_check |= group
                     .attacks_among(royal, occupied, pieces, |kinds| self.on_board(kinds))
@@ -377,10 +409,9 @@ impl<W: Word> Position<'_, W> {
     /// [`Position::royal_attacked_after`]. The enemy's groups with pieces
     /// where they could attack the royal piece's region are gathered once
     /// for all the squares.
-    fn safe_royal_destinations(&self, from: Square, to: SquareSet<W>) -> SquareSet<W> {
+    fn safe_royal_destinations(&self, from: Square, to: SquareSet<W>, near: u32) -> SquareSet<W> {
         let mut attackers = Attackers::new();
-        self.push_enemy_attackers(&mut attackers);
-        attackers.retain(|(group, pieces)| group.toward_royal_region.intersects(*pieces));
+        attackers.extend(self.near_attackers(near));
         let left = self.occupied() - SquareSet::from_square(from);
         to.iter()
             .filter(|&square| {
@@ -388,6 +419,25 @@ impl<W: Word> Position<'_, W> {
                 !self.royal_attacked_after(attackers.iter().copied(), mv, left.with(square))
             })
             .collect()
+    }
+
+    /// The enemy's attack groups of `near` (a bit each, by index, as in
+    /// [`RoyalReach::near`]), each with its pieces. None is disarmed:
+    /// make-and-test's fast path is taken only without petrification.
+    fn near_attackers(&self, near: u32) -> impl Iterator<Item = Attacker<'_, W>> + '_ {
+        let them = self.turn.other();
+        let groups = &self.variant.attackers[them.index()];
+        let mut near = near;
+        std::iter::from_fn(move || {
+            while near != 0 {
+                let index = near.trailing_zeros() as usize;
+                near &= near - 1;
+                if let Some(group) = groups.get(index) {
+                    return Some((group, self.pieces_of_kinds(them, group.kinds)));
+                }
+            }
+            None
+        })
     }
 
     /// Whether one of `attackers` attacks the royal piece after its plain
@@ -436,12 +486,10 @@ impl<W: Word> Position<'_, W> {
         let own_kind_after = |kinds: KindSet| self.on_board_after(kinds, mv);
         let attackers = &self.variant.attackers[them.index()];
         if from == royal {
-            // One square: each group's pieces are found only if it is
+            // One square of the royal piece's region, which only the groups
+            // near it can attack: each one's pieces are found only if it is
             // reached.
-            let armed = attackers
-                .iter()
-                .map(|group| (group, self.pieces_of_kinds(them, group.kinds)));
-            return !self.royal_attacked_after(armed, mv, occupied);
+            return !self.royal_attacked_after(self.near_attackers(reach.near), mv, occupied);
         }
         !reach.threats.iter().any(|threat| {
             let group = &attackers[threat.group];

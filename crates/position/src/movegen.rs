@@ -53,6 +53,15 @@ pub(crate) trait MoveSink<W: Word> {
         // overrides this, and one that lists moves is never asked.
         debug_assert!(false, "{count} moves counted for a sink that does not count only");
     }
+
+    /// The moves the sink must be handed one by one rather than as a
+    /// count (see [`MoveSink::add_count`]): those of the pieces on the
+    /// first set of squares, and those to the second. Only asked of a sink
+    /// that [counts only](MoveSink::COUNTS_ONLY); a sink that judges moves
+    /// (make-and-test's) counts those it need not judge.
+    fn held_from_count(&self) -> (SquareSet<W>, SquareSet<W>) {
+        (SquareSet::EMPTY, SquareSet::EMPTY)
+    }
 }
 
 /// Counts moves without listing them.
@@ -425,6 +434,11 @@ impl<W: Word> Position<'_, W> {
     pub(crate) fn generate_pseudo_legal_to<S: MoveSink<W>>(&self, sink: &mut S, targets: Targets<W>, special: bool) {
         let us = self.turn;
         let ours = self.by_color[us.index()];
+        let (held_origins, held_destinations) = if S::COUNTS_ONLY {
+            sink.held_from_count()
+        } else {
+            (SquareSet::ALL, SquareSet::ALL)
+        };
         for (index, kind) in self.variant.kinds.iter().enumerate() {
             let moves = &kind.moves[us.index()];
             let targets = targets.without_captures_of(self.spared_by(PieceKind::new(index as u8)));
@@ -435,7 +449,23 @@ impl<W: Word> Position<'_, W> {
                 .unscreened_by_own_kind
                 .contains(PieceKind::new(index as u8))
                 .then(|| targets.occupied - self.by_kind[index]);
-            for from in self.by_kind[index] & ours {
+            let mut one_by_one = self.by_kind[index] & ours;
+            if S::COUNTS_ONLY && unscreened.is_none() && one_by_one.any() {
+                // Counted where the sink lets them be: the shape of the
+                // kind's table is matched once, not once a piece (see
+                // `MoveSink::held_from_count`).
+                let movers = one_by_one - held_origins;
+                let mut count = 0;
+                targets.each_destinations(moves, movers, |from, to| {
+                    count += moves.promotions.count(from, to - held_destinations);
+                    if to.intersects(held_destinations) {
+                        sink.piece_moves(&moves.promotions, from, to & held_destinations);
+                    }
+                });
+                sink.add_count(count);
+                one_by_one = one_by_one - movers;
+            }
+            for from in one_by_one {
                 let mut to = targets.destinations(moves, from);
                 if let Some(occupied) = unscreened {
                     to &= targets.destinations_over(moves, from, occupied);

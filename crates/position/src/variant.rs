@@ -104,6 +104,10 @@ pub struct Variant<W: Word = u64> {
     /// royals or duple check. Then make-and-test need not play plain
     /// moves (see `legality`).
     pub(crate) safety_by_occupancy: bool,
+    /// The squares each colour's royal pieces may move to (their kinds'
+    /// regions). A position set up from FEN may have one elsewhere, where
+    /// no move of it can go.
+    pub(crate) royal_region: [SquareSet<W>; 2],
     pub(crate) zobrist: Zobrist,
     pub(crate) start: Setup,
 }

@@ -159,6 +159,17 @@ fn the_general_and_the_advisors_stay_in_their_palace() {
 }
 
 #[test]
+fn a_general_set_up_outside_its_palace_is_still_in_check() {
+    // Off its palace, which its moves cannot reach from a6: the horse on
+    // b8 checks it over b7, from where no horse could ever reach the
+    // palace. The chariot must take the horse or block its leg.
+    let position = at("3k5/9/1n7/9/K8/9/9/9/9/1R7 w - - 0 1");
+    assert!(position.is_check());
+    assert_eq!(moves(&position), ["b1b7", "b1b8"]);
+    assert_eq!(position.perft(1), 2);
+}
+
+#[test]
 fn elephants_never_cross_the_river_and_are_blocked_by_a_piece_between() {
     // From c5, a7 and e7 lie across the river, and d4 blocks the way to e3.
     let position = at("3k5/9/9/9/9/2B6/3P5/9/9/4K4 w - - 0 1");
