@@ -1253,7 +1253,7 @@ fn compile_attackers<W: Word>(
         groups.sort_by_key(|group| !group.table.is_leaper());
     }
     for color in Color::ALL {
-        // The squares the other side's royal pieces may stand on.
+        // The squares the other side's royal pieces may move to.
         let region = royal_region[color.other().index()];
         for group in &mut attackers[color.index()] {
             group.toward_royal_region = region

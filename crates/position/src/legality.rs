@@ -126,7 +126,10 @@ struct RoyalReach<W: Word> {
     threats: SmallVec<[Threat<W>; 8]>,
     /// The enemy attack groups (a bit each, by index) with pieces that
     /// could attack somewhere in the royal piece's region, where its moves
-    /// end: the ones that judge where it may go.
+    /// end: the ones that judge where it may go. Bits, not the groups with
+    /// their pieces: keeping the pieces at every node cost xiangqi 2% of
+    /// its perft (its general seldom has two steps to judge) and saved
+    /// janggi nothing measurable.
     near: u32,
 }
 

@@ -56,8 +56,8 @@ pub(crate) trait MoveSink<W: Word> {
 
     /// The moves the sink must be handed one by one rather than as a
     /// count (see [`MoveSink::add_count`]): those of the pieces on the
-    /// first set of squares, and those to the second. Only asked of a sink
-    /// that [counts only](MoveSink::COUNTS_ONLY); a sink that judges moves
+    /// first set of squares, and those to the second. Read only where the
+    /// sink [counts only](MoveSink::COUNTS_ONLY); a sink that judges moves
     /// (make-and-test's) counts those it need not judge.
     fn held_from_count(&self) -> (SquareSet<W>, SquareSet<W>) {
         (SquareSet::EMPTY, SquareSet::EMPTY)
@@ -434,11 +434,7 @@ impl<W: Word> Position<'_, W> {
     pub(crate) fn generate_pseudo_legal_to<S: MoveSink<W>>(&self, sink: &mut S, targets: Targets<W>, special: bool) {
         let us = self.turn;
         let ours = self.by_color[us.index()];
-        let (held_origins, held_destinations) = if S::COUNTS_ONLY {
-            sink.held_from_count()
-        } else {
-            (SquareSet::ALL, SquareSet::ALL)
-        };
+        let (held_origins, held_destinations) = sink.held_from_count();
         for (index, kind) in self.variant.kinds.iter().enumerate() {
             let moves = &kind.moves[us.index()];
             let targets = targets.without_captures_of(self.spared_by(PieceKind::new(index as u8)));
