@@ -15,7 +15,7 @@
 
 use std::sync::Arc;
 
-use fairy_geometry::Word;
+use fairy_geometry::{Square, Word};
 
 use crate::legged::Legged;
 use crate::line::Ray;
@@ -91,6 +91,15 @@ pub(crate) struct Lookup<W: Word> {
     slots: Arc<[Slot<W>]>,
     reached: Arc<[W]>,
 }
+
+/// A lookup's slots, `WIDTH` a square, for every value a square's index
+/// (a byte) may take: a square's slots are read with no bounds check. The
+/// squares off the board read the empty entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SquareSlots<W: Word, const WIDTH: usize>(Box<[[Slot<W>; WIDTH]; SQUARE_INDICES]>);
+
+/// Every value a square's index may take.
+pub(crate) const SQUARE_INDICES: usize = 1 << u8::BITS;
 
 /// The most table entries a magic lookup may use before the builder falls
 /// back to scanning rays.
@@ -237,6 +246,17 @@ impl<W: Word> Magic<W> {
     pub fn lookup(&self) -> &Lookup<W> {
         &self.lookup
     }
+
+    /// The slots laid out for [`Lookup::reach_by_square`]: `WIDTH` must
+    /// be the lookup's width.
+    pub fn by_square<const WIDTH: usize>(&self) -> SquareSlots<W, WIDTH> {
+        debug_assert_eq!(self.width, WIDTH, "slots laid out by another width");
+        let mut by_square = Box::new([[Slot::constant(0); WIDTH]; SQUARE_INDICES]);
+        for (square, slots) in by_square.iter_mut().zip(self.lookup.slots.chunks_exact(WIDTH)) {
+            square.copy_from_slice(slots);
+        }
+        SquareSlots(by_square)
+    }
 }
 
 impl<W: Word> Default for Lookup<W> {
@@ -260,35 +280,13 @@ impl<W: Word> Lookup<W> {
             .fold(W::ZERO, |reached, slot| reached | self.read(slot, occupied))
     }
 
-    /// [`Lookup::reach`] with one slot a square (a rook's, a bishop's):
-    /// no loop.
-    #[inline(always)]
-    pub fn reach_one(&self, index: usize, occupied: W) -> W {
-        self.slots.get(index).map_or(W::ZERO, |slot| self.read(slot, occupied))
-    }
-
-    /// [`Lookup::reach`] with two slots a square (a queen's).
-    #[inline(always)]
-    pub fn reach_two(&self, index: usize, occupied: W) -> W {
-        match self.slots.get(2 * index..2 * index + 2) {
-            Some([first, second]) => self.read(first, occupied) | self.read(second, occupied),
-            _ => W::ZERO,
-        }
-    }
-
     /// [`Lookup::reach`] with `WIDTH` slots a square, known when the code
-    /// is compiled: no loop.
+    /// is compiled (no loop), read from `slots` (see [`SquareSlots`]).
     #[inline(always)]
-    pub fn reach_exact<const WIDTH: usize>(&self, index: usize, occupied: W) -> W {
-        let slots = self
-            .slots
-            .get(WIDTH * index..)
-            .and_then(<[Slot<W>]>::first_chunk::<WIDTH>);
-        slots.map_or(W::ZERO, |slots| {
-            slots
-                .iter()
-                .fold(W::ZERO, |reached, slot| reached | self.read(slot, occupied))
-        })
+    pub fn reach_by_square<const WIDTH: usize>(&self, slots: &SquareSlots<W, WIDTH>, from: Square, occupied: W) -> W {
+        slots.0[from.index()]
+            .iter()
+            .fold(W::ZERO, |reached, slot| reached | self.read(slot, occupied))
     }
 
     /// The squares `slot` reaches when `occupied` are occupied.

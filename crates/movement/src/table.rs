@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::legged::Legged;
 use crate::line::{HopRay, Line, Ray};
-use crate::magic::{Blockable, Lookup, Magic};
+use crate::magic::{Blockable, Lookup, Magic, SQUARE_INDICES, SquareSlots};
 use crate::{Color, Part, Path, Reach};
 
 /// A part placed for compilation: which side moves it, whether it may cross
@@ -97,8 +97,10 @@ pub struct PathHit<W: Word> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveTable<W: Word> {
     /// Per square: plain leaps, the destination filter and the range of
-    /// legged moves, together so that a lookup touches one record.
-    entries: Vec<Entry<W>>,
+    /// legged moves, together so that a lookup touches one record. One
+    /// record for every square index (a byte), so that reading a square's
+    /// takes no bounds check; squares off the board have empty records.
+    entries: Box<[Entry<W>; SQUARE_INDICES]>,
     /// Per square, `up_width` ascending lines then `down_width` descending
     /// ones (padded with empty lines).
     lines: Vec<Line<W>>,
@@ -120,7 +122,7 @@ pub struct MoveTable<W: Word> {
     /// and no magic lookup of them.
     scans_legs: bool,
     /// Which of the lookups below a square's moves take.
-    shape: Shape,
+    shape: Shape<W>,
     /// The lines', hops' and (unless `scans_legs`) legged moves' reach by
     /// magic lookup, where the tables fit:
     /// its width, and the lookup held so that later builds of the same
@@ -133,20 +135,25 @@ pub struct MoveTable<W: Word> {
 }
 
 /// What a table's lookup does, decided when it is built so that the
-/// common kinds of piece take no branch on what they lack.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Shape {
+/// common kinds of piece take no branch on what they lack. The shapes
+/// unrolled for a number of magic lookups a square hold their slots by
+/// square, read with no bounds check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Shape<W: Word> {
     /// Plain leaps only (no lines, no legged moves).
     Leaps,
     /// Leaps and one magic lookup a square (a rook's, a bishop's, a
     /// xiangqi horse's), no legged move outside it.
-    OneLookup,
+    OneLookup(SquareSlots<W, 1>),
     /// Leaps and two magic lookups a square (a queen's, a janggi
     /// elephant's), no legged move outside them.
-    TwoLookups,
-    /// Leaps and more magic lookups a square (`width`; a janggi
-    /// chariot's, its palace diagonals besides a rook's lines), no legged
-    /// move outside them.
+    TwoLookups(SquareSlots<W, 2>),
+    /// Leaps and three magic lookups a square (a janggi chariot's: its
+    /// palace diagonals besides a rook's lines), no legged move outside
+    /// them.
+    ThreeLookups(SquareSlots<W, 3>),
+    /// Leaps and more magic lookups a square (`width`), no legged move
+    /// outside them.
     Lookups { width: usize },
     /// Leaps and lines scanned, none of which wraps or is filtered, no
     /// hop or legged move: a rider's on a board too large for its magic
@@ -178,6 +185,17 @@ struct Entry<W: Word> {
     potential: W,
     legged_start: u32,
     legged_end: u32,
+}
+
+impl<W: Word> Entry<W> {
+    /// The record of a square with no move: off the board.
+    const EMPTY: Entry<W> = Entry {
+        leaps: W::ZERO,
+        allowed: W::ZERO,
+        potential: W::ZERO,
+        legged_start: 0,
+        legged_end: 0,
+    };
 }
 
 /// The moves out of one square, collected while a table is built.
@@ -446,12 +464,12 @@ impl<W: Word> MoveTable<W> {
         let up_width = moves.iter().map(|m| m.up.len()).max().unwrap_or(0);
         let down_width = moves.iter().map(|m| m.down.len()).max().unwrap_or(0);
         let mut lines = Vec::with_capacity(squares * (up_width + down_width));
-        let mut entries = Vec::with_capacity(squares);
+        let mut entries = Box::new([Entry::EMPTY; SQUARE_INDICES]);
         let mut legged = Vec::new();
         let mut hops = Vec::new();
         let mut hop_ranges = Vec::with_capacity(squares);
         let mut blockers = Vec::with_capacity(squares);
-        for mut square_moves in moves {
+        for (mut square_moves, entry) in moves.into_iter().zip(entries.iter_mut()) {
             blockers.push(square_moves.blockers());
             let hop_start = hops.len() as u32;
             hops.extend(square_moves.rays.iter().filter(|ray| ray.hop.is_some()));
@@ -462,20 +480,24 @@ impl<W: Word> MoveTable<W> {
             lines.extend(square_moves.down);
             let legged_start = legged.len() as u32;
             legged.extend(square_moves.legged);
-            entries.push(Entry {
+            *entry = Entry {
                 leaps: square_moves.leaps,
                 allowed: square_moves.allowed,
                 potential: W::ZERO,
                 legged_start,
                 legged_end: legged.len() as u32,
-            });
+            };
         }
         let wraps = lines.iter().any(|line| !line.next.is_zero());
-        let shape = match magic.as_ref().map(|magic| magic.width()) {
+        let lookup = magic.as_ref().map(|magic| magic.lookup().clone()).unwrap_or_default();
+        let shape = match &magic {
             _ if up_width == 0 && down_width == 0 && legged.is_empty() && hops.is_empty() => Shape::Leaps,
-            Some(1) if !scans_legs => Shape::OneLookup,
-            Some(2) if !scans_legs => Shape::TwoLookups,
-            Some(width) if !scans_legs => Shape::Lookups { width },
+            Some(magic) if !scans_legs => match magic.width() {
+                1 => Shape::OneLookup(magic.by_square()),
+                2 => Shape::TwoLookups(magic.by_square()),
+                3 => Shape::ThreeLookups(magic.by_square()),
+                width => Shape::Lookups { width },
+            },
             None if legged.is_empty() && hops.is_empty() && !wraps && !filtered => Shape::ScannedLines,
             _ => Shape::Mixed,
         };
@@ -489,7 +511,7 @@ impl<W: Word> MoveTable<W> {
             scans_hops: magic.is_none() && !hops.is_empty(),
             scans_legs,
             shape,
-            lookup: magic.as_ref().map(|magic| magic.lookup().clone()).unwrap_or_default(),
+            lookup,
             legged,
             rare: Box::new(Rare {
                 hops,
@@ -514,10 +536,8 @@ impl<W: Word> MoveTable<W> {
     /// caller may capture or not). Empty for a square off the board.
     #[inline(always)]
     pub fn attacks(&self, from: Square, occupied: SquareSet<W>) -> SquareSet<W> {
-        let Some(entry) = self.entries.get(from.index()) else {
-            return SquareSet::EMPTY;
-        };
-        SquareSet::from_bits(self.reach(entry, from.index(), occupied.bits()))
+        let entry = &self.entries[from.index()];
+        SquareSet::from_bits(self.reach(entry, from, occupied.bits()))
     }
 
     /// [`MoveTable::attacks`] from each square of `from` in turn, handed
@@ -548,17 +568,17 @@ impl<W: Word> MoveTable<W> {
         // The arms repeat those of `reach` on purpose: one shared loop
         // given the shape as a constant left the compiler inlining less
         // (chess perft 5: 305.6 M to 343.9 M instructions).
-        match self.shape {
+        match &self.shape {
             Shape::Leaps => self.each_reach(from, visit, |entry, _| entry.leaps),
-            Shape::OneLookup => self.each_reach(from, visit, |entry, index| {
-                entry.leaps | self.lookup.reach_one(index, occupied)
+            Shape::OneLookup(slots) => self.each_reach(from, visit, |entry, square| {
+                entry.leaps | self.lookup.reach_by_square(slots, square, occupied)
             }),
-            Shape::TwoLookups => self.each_reach(from, visit, |entry, index| {
-                entry.leaps | self.lookup.reach_two(index, occupied)
+            Shape::TwoLookups(slots) => self.each_reach(from, visit, |entry, square| {
+                entry.leaps | self.lookup.reach_by_square(slots, square, occupied)
             }),
-            Shape::Lookups { .. } | Shape::ScannedLines | Shape::Mixed => {
-                self.each_reach(from, visit, |entry, index| {
-                    self.attacks_out_of_line(entry, index, occupied)
+            Shape::ThreeLookups(_) | Shape::Lookups { .. } | Shape::ScannedLines | Shape::Mixed => {
+                self.each_reach(from, visit, |entry, square| {
+                    self.attacks_out_of_line(entry, square, occupied)
                 })
             }
         }
@@ -571,27 +591,26 @@ impl<W: Word> MoveTable<W> {
         &self,
         from: SquareSet<W>,
         mut visit: impl FnMut(Square, SquareSet<W>),
-        reach: impl Fn(&Entry<W>, usize) -> W,
+        reach: impl Fn(&Entry<W>, Square) -> W,
     ) {
         for square in from {
-            let index = square.index();
-            let reached = self.entries.get(index).map_or(W::ZERO, |entry| reach(entry, index));
+            let reached = reach(&self.entries[square.index()], square);
             visit(square, SquareSet::from_bits(reached));
         }
     }
 
-    /// [`MoveTable::attacks`] from square number `index`, whose entry is
-    /// `entry`: the common shapes inline, the rest out of line.
+    /// [`MoveTable::attacks`] from `from`, whose entry is `entry`: the
+    /// common shapes inline, the rest out of line.
     #[inline(always)]
-    fn reach(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
-        match self.shape {
+    fn reach(&self, entry: &Entry<W>, from: Square, occupied: W) -> W {
+        match &self.shape {
             Shape::Leaps => entry.leaps,
-            Shape::OneLookup => entry.leaps | self.lookup.reach_one(index, occupied),
-            Shape::TwoLookups => entry.leaps | self.lookup.reach_two(index, occupied),
+            Shape::OneLookup(slots) => entry.leaps | self.lookup.reach_by_square(slots, from, occupied),
+            Shape::TwoLookups(slots) => entry.leaps | self.lookup.reach_by_square(slots, from, occupied),
             // One out-of-line arm for the rest, so that the inline
             // dispatch the common shapes take is no longer for them.
-            Shape::Lookups { .. } | Shape::ScannedLines | Shape::Mixed => {
-                self.attacks_out_of_line(entry, index, occupied)
+            Shape::ThreeLookups(_) | Shape::Lookups { .. } | Shape::ScannedLines | Shape::Mixed => {
+                self.attacks_out_of_line(entry, from, occupied)
             }
         }
     }
@@ -600,12 +619,13 @@ impl<W: Word> MoveTable<W> {
     /// lookups, lines scanned with no test of what the table lacks
     /// (scanning needs registers), or the general path.
     #[inline(never)]
-    fn attacks_out_of_line(&self, entry: &Entry<W>, index: usize, occupied: W) -> W {
-        match self.shape {
+    fn attacks_out_of_line(&self, entry: &Entry<W>, from: Square, occupied: W) -> W {
+        let index = from.index();
+        match &self.shape {
             // A rook's lines and one more (a janggi chariot's palace
             // diagonals, a cannon's) are common enough to unroll.
-            Shape::Lookups { width: 3 } => entry.leaps | self.lookup.reach_exact::<3>(index, occupied),
-            Shape::Lookups { width } => entry.leaps | self.lookup.reach(width, index, occupied),
+            Shape::ThreeLookups(slots) => entry.leaps | self.lookup.reach_by_square(slots, from, occupied),
+            &Shape::Lookups { width } => entry.leaps | self.lookup.reach(width, index, occupied),
             Shape::ScannedLines => entry.leaps | self.rays::<false>(index, occupied),
             _ => self.attacks_beyond_leaps(entry, index, occupied),
         }
@@ -748,9 +768,7 @@ impl<W: Word> MoveTable<W> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn blockers_toward(&self, from: Square, among: SquareSet<W>) -> SquareSet<W> {
-        let Some(entry) = self.entries.get(from.index()) else {
-            return SquareSet::EMPTY;
-        };
+        let entry = &self.entries[from.index()];
         // A hop's line is where its screens stand.
         let mut blockers = self.screens_toward(from, among).bits();
         let among = among.bits();
@@ -808,7 +826,7 @@ impl<W: Word> MoveTable<W> {
     /// `from`), whatever stands where.
     #[inline]
     pub fn potential(&self, from: Square) -> SquareSet<W> {
-        SquareSet::from_bits(self.entries.get(from.index()).map_or(W::ZERO, |entry| entry.potential))
+        SquareSet::from_bits(self.entries[from.index()].potential)
     }
 
     /// The squares of `among` reached from `from` when the squares of
@@ -818,30 +836,28 @@ impl<W: Word> MoveTable<W> {
     /// piece's square, in a reverse table).
     #[inline(always)]
     pub fn attacks_among(&self, from: Square, occupied: SquareSet<W>, among: SquareSet<W>) -> SquareSet<W> {
-        let Some(entry) = self.entries.get(from.index()) else {
-            return SquareSet::EMPTY;
-        };
+        let entry = &self.entries[from.index()];
         let among = among.bits();
-        if self.shape == Shape::Leaps {
+        if matches!(self.shape, Shape::Leaps) {
             return SquareSet::from_bits(entry.leaps & among);
         }
         if (entry.potential & among).is_zero() {
             return SquareSet::EMPTY;
         }
-        SquareSet::from_bits(self.reach(entry, from.index(), occupied.bits()) & among)
+        SquareSet::from_bits(self.reach(entry, from, occupied.bits()) & among)
     }
 
     /// The squares reached by plain leaps from `from`, which no occupancy
     /// blocks.
     #[inline]
     pub fn leaps(&self, from: Square) -> SquareSet<W> {
-        SquareSet::from_bits(self.entries.get(from.index()).map_or(W::ZERO, |entry| entry.leaps))
+        SquareSet::from_bits(self.entries[from.index()].leaps)
     }
 
     /// Whether every move of the table is a plain leap, so that
     /// [`MoveTable::leaps`] is the whole story.
     pub fn is_leaper(&self) -> bool {
-        self.shape == Shape::Leaps
+        matches!(self.shape, Shape::Leaps)
     }
 
     /// Whether the table scans its lines for want of a magic lookup (a
@@ -849,7 +865,7 @@ impl<W: Word> MoveTable<W> {
     /// shifts (see [`DirectionFill`](crate::DirectionFill)) beats looking
     /// each one up.
     pub fn is_scanned(&self) -> bool {
-        self.shape == Shape::ScannedLines
+        matches!(self.shape, Shape::ScannedLines)
     }
 
     /// Whether some move of the table hops over a screen: the one kind of
@@ -873,7 +889,7 @@ impl<W: Word> MoveTable<W> {
     /// concerned: on a grid, those outside `from`'s cell.
     #[inline]
     pub fn allowed(&self, from: Square) -> SquareSet<W> {
-        SquareSet::from_bits(self.entries.get(from.index()).map_or(W::ZERO, |entry| entry.allowed))
+        SquareSet::from_bits(self.entries[from.index()].allowed)
     }
 
     /// Reports, for each path out of `from` that meets a square of
@@ -897,9 +913,7 @@ impl<W: Word> MoveTable<W> {
         interesting: SquareSet<W>,
         mut visit: impl FnMut(PathHit<W>),
     ) {
-        let Some(entry) = self.entries.get(from.index()) else {
-            return;
-        };
+        let entry = &self.entries[from.index()];
         let (occupied, interesting) = (occupied.bits(), interesting.bits());
         let (up, down) = self.lines_of(from.index());
         let relevant = |line: &&Line<W>| !((line.run | line.next) & interesting).is_zero();
@@ -1424,9 +1438,23 @@ mod tests {
         assert_eq!(table.magic.is_some(), magic, "{:?}", geometry.size());
     }
 
+    /// The name of a shape's variant, its slots left out.
+    fn shape_name<W: Word>(shape: &Shape<W>) -> String {
+        match shape {
+            Shape::Leaps => "Leaps".to_string(),
+            Shape::OneLookup(_) => "OneLookup".to_string(),
+            Shape::TwoLookups(_) => "TwoLookups".to_string(),
+            Shape::ThreeLookups(_) => "ThreeLookups".to_string(),
+            Shape::Lookups { width } => format!("Lookups {width}"),
+            Shape::ScannedLines => "ScannedLines".to_string(),
+            Shape::Mixed => "Mixed".to_string(),
+        }
+    }
+
     /// Checks `betza`'s table against walking its paths, and that it takes
-    /// `shape`'s lookup where one is given; returns the table.
-    fn shape_agrees_with_walking<W: Word>(geometry: Geometry, betza: &str, shape: Option<Shape>) -> MoveTable<W> {
+    /// the lookup named `shape` (see `shape_name`) where one is given;
+    /// returns the table.
+    fn shape_agrees_with_walking<W: Word>(geometry: Geometry, betza: &str, shape: Option<&str>) -> MoveTable<W> {
         let movement: Movement = betza.parse().unwrap();
         let parts: Vec<TablePart<W>> = movement
             .parts()
@@ -1435,7 +1463,7 @@ mod tests {
             .collect();
         let table = MoveTable::<W>::compile(&geometry, &parts);
         if let Some(shape) = shape {
-            assert_eq!(table.shape, shape, "{betza}");
+            assert_eq!(shape_name(&table.shape), shape, "{betza}");
         }
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..40 {
@@ -1467,6 +1495,16 @@ mod tests {
                     "{from:?}"
                 );
             }
+            // Tables hold a record for every square index: those off the
+            // board reach nothing, whatever the shape.
+            for index in geometry.size().square_count()..=usize::from(u8::MAX) {
+                let off_board = Square::new(index as u8);
+                assert_eq!(
+                    table.attacks(off_board, occupied),
+                    SquareSet::EMPTY,
+                    "{betza} from {index}"
+                );
+            }
         }
         table
     }
@@ -1488,13 +1526,13 @@ mod tests {
         // entries than a lookup may use: they are scanned, with no test
         // for wraps, grids, hops or legs.
         let geometry = Geometry::new(BoardSize::new(16, 16).unwrap());
-        shape_agrees_with_walking::<U256>(geometry, "R", Some(Shape::ScannedLines));
-        shape_agrees_with_walking::<U256>(geometry, "Q", Some(Shape::ScannedLines));
+        shape_agrees_with_walking::<U256>(geometry, "R", Some("ScannedLines"));
+        shape_agrees_with_walking::<U256>(geometry, "Q", Some("ScannedLines"));
         // A lame leap besides: the general path, its lines unwrapped and
         // its legs tested one by one.
-        shape_agrees_with_walking::<U256>(geometry, "RnN", Some(Shape::Mixed));
+        shape_agrees_with_walking::<U256>(geometry, "RnN", Some("Mixed"));
         // On a cylinder the ranks wrap: the general path, past the seam.
-        shape_agrees_with_walking::<U256>(geometry.with_cylinder(), "R", Some(Shape::Mixed));
+        shape_agrees_with_walking::<U256>(geometry.with_cylinder(), "R", Some("Mixed"));
     }
 
     #[test]
@@ -1502,34 +1540,34 @@ mod tests {
         // The shapes looked up without a call: one slot (a rook, a bishop,
         // a rook that also steps like a king), two (a queen).
         let geometry = Geometry::new(BoardSize::new(8, 8).unwrap());
-        shape_agrees_with_walking::<u64>(geometry, "R", Some(Shape::OneLookup));
-        shape_agrees_with_walking::<u64>(geometry, "B", Some(Shape::OneLookup));
-        shape_agrees_with_walking::<u64>(geometry, "RF", Some(Shape::OneLookup));
-        shape_agrees_with_walking::<u64>(geometry, "Q", Some(Shape::TwoLookups));
-        shape_agrees_with_walking::<u64>(geometry, "N", Some(Shape::Leaps));
+        shape_agrees_with_walking::<u64>(geometry, "R", Some("OneLookup"));
+        shape_agrees_with_walking::<u64>(geometry, "B", Some("OneLookup"));
+        shape_agrees_with_walking::<u64>(geometry, "RF", Some("OneLookup"));
+        shape_agrees_with_walking::<u64>(geometry, "Q", Some("TwoLookups"));
+        shape_agrees_with_walking::<u64>(geometry, "N", Some("Leaps"));
         // A lame leap's legs are looked up too: a horse's in one lookup;
         // with a rook's lines, whose squares they are among, still one;
         // with a bishop's, two.
-        shape_agrees_with_walking::<u64>(geometry, "nN", Some(Shape::OneLookup));
-        shape_agrees_with_walking::<u64>(geometry, "RnN", Some(Shape::OneLookup));
-        shape_agrees_with_walking::<u64>(geometry, "BnN", Some(Shape::TwoLookups));
+        shape_agrees_with_walking::<u64>(geometry, "nN", Some("OneLookup"));
+        shape_agrees_with_walking::<u64>(geometry, "RnN", Some("OneLookup"));
+        shape_agrees_with_walking::<u64>(geometry, "BnN", Some("TwoLookups"));
         // Beyond 64 squares too: a xiangqi horse's four legs, and a
         // janggi elephant's twelve in two lookups.
         let xiangqi = Geometry::new(BoardSize::new(9, 10).unwrap());
-        shape_agrees_with_walking::<u128>(xiangqi, "nN", Some(Shape::OneLookup));
-        shape_agrees_with_walking::<u128>(xiangqi, "nZ", Some(Shape::TwoLookups));
+        shape_agrees_with_walking::<u128>(xiangqi, "nN", Some("OneLookup"));
+        shape_agrees_with_walking::<u128>(xiangqi, "nZ", Some("TwoLookups"));
         // A rook's two lines (unmerged beyond 64 squares) and a horse's
         // legs: three lookups, out of line, unrolled.
-        shape_agrees_with_walking::<u128>(xiangqi, "RnN", Some(Shape::Lookups { width: 3 }));
+        shape_agrees_with_walking::<u128>(xiangqi, "RnN", Some("ThreeLookups"));
         // A cannon's two lines and an elephant's two groups of legs: four
         // lookups, out of line.
-        shape_agrees_with_walking::<u128>(xiangqi, "pRnZ", Some(Shape::Lookups { width: 4 }));
+        shape_agrees_with_walking::<u128>(xiangqi, "pRnZ", Some("Lookups 4"));
         let cylinder = Geometry::new(BoardSize::new(8, 8).unwrap()).with_cylinder();
-        shape_agrees_with_walking::<u64>(cylinder, "B", Some(Shape::OneLookup));
+        shape_agrees_with_walking::<u64>(cylinder, "B", Some("OneLookup"));
         // A queen's wrapping lines take four lookups: around the cylinder
         // a rank has seven squares that block, and a file six, one too
         // many for a lookup of twelve; the diagonals alike.
-        shape_agrees_with_walking::<u64>(cylinder, "Q", Some(Shape::Lookups { width: 4 }));
+        shape_agrees_with_walking::<u64>(cylinder, "Q", Some("Lookups 4"));
     }
 
     #[test]
