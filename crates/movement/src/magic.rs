@@ -96,7 +96,15 @@ pub(crate) struct Lookup<W: Word> {
 /// (a byte) may take: a square's slots are read with no bounds check. The
 /// squares off the board read the empty entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SquareSlots<W: Word, const WIDTH: usize>(Box<[[Slot<W>; WIDTH]; SQUARE_INDICES]>);
+pub(crate) struct SquareSlots<W: Word, const WIDTH: usize>(Box<[SquareLookup<W, WIDTH>; SQUARE_INDICES]>);
+
+/// One square's record in [`SquareSlots`]: its slots, and the squares it
+/// reaches whatever the occupancy (a piece's plain leaps), read together.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct SquareLookup<W: Word, const WIDTH: usize> {
+    always: W,
+    slots: [Slot<W>; WIDTH],
+}
 
 /// Every value a square's index may take.
 pub(crate) const SQUARE_INDICES: usize = 1 << u8::BITS;
@@ -247,13 +255,23 @@ impl<W: Word> Magic<W> {
         &self.lookup
     }
 
-    /// The slots laid out for [`Lookup::reach_by_square`]: `WIDTH` must
-    /// be the lookup's width.
-    pub fn by_square<const WIDTH: usize>(&self) -> SquareSlots<W, WIDTH> {
+    /// The slots laid out for [`Lookup::reach_by_square`], with the
+    /// squares reached from square number `index` whatever the occupancy
+    /// given by `always(index)`: `WIDTH` must be the lookup's width.
+    pub fn by_square<const WIDTH: usize>(&self, always: impl Fn(usize) -> W) -> SquareSlots<W, WIDTH> {
         debug_assert_eq!(self.width, WIDTH, "slots laid out by another width");
-        let mut by_square = Box::new([[Slot::constant(0); WIDTH]; SQUARE_INDICES]);
-        for (square, slots) in by_square.iter_mut().zip(self.lookup.slots.chunks_exact(WIDTH)) {
-            square.copy_from_slice(slots);
+        let empty = SquareLookup {
+            always: W::ZERO,
+            slots: [Slot::constant(0); WIDTH],
+        };
+        let mut by_square = Box::new([empty; SQUARE_INDICES]);
+        for (index, (square, slots)) in by_square
+            .iter_mut()
+            .zip(self.lookup.slots.chunks_exact(WIDTH))
+            .enumerate()
+        {
+            square.always = always(index);
+            square.slots.copy_from_slice(slots);
         }
         SquareSlots(by_square)
     }
@@ -281,12 +299,15 @@ impl<W: Word> Lookup<W> {
     }
 
     /// [`Lookup::reach`] with `WIDTH` slots a square, known when the code
-    /// is compiled (no loop), read from `slots` (see [`SquareSlots`]).
+    /// is compiled (no loop), read from `slots` (see [`SquareSlots`]) with
+    /// the squares reached whatever the occupancy.
     #[inline(always)]
     pub fn reach_by_square<const WIDTH: usize>(&self, slots: &SquareSlots<W, WIDTH>, from: Square, occupied: W) -> W {
-        slots.0[from.index()]
+        let square = &slots.0[from.index()];
+        square
+            .slots
             .iter()
-            .fold(W::ZERO, |reached, slot| reached | self.read(slot, occupied))
+            .fold(square.always, |reached, slot| reached | self.read(slot, occupied))
     }
 
     /// The squares `slot` reaches when `occupied` are occupied.

@@ -490,12 +490,14 @@ impl<W: Word> MoveTable<W> {
         }
         let wraps = lines.iter().any(|line| !line.next.is_zero());
         let lookup = magic.as_ref().map(|magic| magic.lookup().clone()).unwrap_or_default();
+        // The unrolled lookups read a square's leaps with its slots.
+        let leaps = |index: usize| entries[index].leaps;
         let shape = match &magic {
             _ if up_width == 0 && down_width == 0 && legged.is_empty() && hops.is_empty() => Shape::Leaps,
             Some(magic) if !scans_legs => match magic.width() {
-                1 => Shape::OneLookup(magic.by_square()),
-                2 => Shape::TwoLookups(magic.by_square()),
-                3 => Shape::ThreeLookups(magic.by_square()),
+                1 => Shape::OneLookup(magic.by_square(leaps)),
+                2 => Shape::TwoLookups(magic.by_square(leaps)),
+                3 => Shape::ThreeLookups(magic.by_square(leaps)),
                 width => Shape::Lookups { width },
             },
             None if legged.is_empty() && hops.is_empty() && !wraps && !filtered => Shape::ScannedLines,
@@ -570,11 +572,11 @@ impl<W: Word> MoveTable<W> {
         // (chess perft 5: 305.6 M to 343.9 M instructions).
         match &self.shape {
             Shape::Leaps => self.each_reach(from, visit, |entry, _| entry.leaps),
-            Shape::OneLookup(slots) => self.each_reach(from, visit, |entry, square| {
-                entry.leaps | self.lookup.reach_by_square(slots, square, occupied)
+            Shape::OneLookup(slots) => self.each_reach(from, visit, |_, square| {
+                self.lookup.reach_by_square(slots, square, occupied)
             }),
-            Shape::TwoLookups(slots) => self.each_reach(from, visit, |entry, square| {
-                entry.leaps | self.lookup.reach_by_square(slots, square, occupied)
+            Shape::TwoLookups(slots) => self.each_reach(from, visit, |_, square| {
+                self.lookup.reach_by_square(slots, square, occupied)
             }),
             Shape::ThreeLookups(_) | Shape::Lookups { .. } | Shape::ScannedLines | Shape::Mixed => {
                 self.each_reach(from, visit, |entry, square| {
@@ -605,8 +607,8 @@ impl<W: Word> MoveTable<W> {
     fn reach(&self, entry: &Entry<W>, from: Square, occupied: W) -> W {
         match &self.shape {
             Shape::Leaps => entry.leaps,
-            Shape::OneLookup(slots) => entry.leaps | self.lookup.reach_by_square(slots, from, occupied),
-            Shape::TwoLookups(slots) => entry.leaps | self.lookup.reach_by_square(slots, from, occupied),
+            Shape::OneLookup(slots) => self.lookup.reach_by_square(slots, from, occupied),
+            Shape::TwoLookups(slots) => self.lookup.reach_by_square(slots, from, occupied),
             // One out-of-line arm for the rest, so that the inline
             // dispatch the common shapes take is no longer for them.
             Shape::ThreeLookups(_) | Shape::Lookups { .. } | Shape::ScannedLines | Shape::Mixed => {
@@ -624,7 +626,7 @@ impl<W: Word> MoveTable<W> {
         match &self.shape {
             // A rook's lines and one more (a janggi chariot's palace
             // diagonals, a cannon's) are common enough to unroll.
-            Shape::ThreeLookups(slots) => entry.leaps | self.lookup.reach_by_square(slots, from, occupied),
+            Shape::ThreeLookups(slots) => self.lookup.reach_by_square(slots, from, occupied),
             &Shape::Lookups { width } => entry.leaps | self.lookup.reach(width, index, occupied),
             Shape::ScannedLines => entry.leaps | self.rays::<false>(index, occupied),
             _ => self.attacks_beyond_leaps(entry, index, occupied),
