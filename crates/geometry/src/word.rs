@@ -71,6 +71,12 @@ pub trait Word:
     /// less than [`Word::BITS`] in magnitude.
     fn shift(self, delta: i32) -> Self;
 
+    /// [`Word::shift`] for callers that read only bits that come from
+    /// inside the word: where a bit is moved past an end, what arrives at
+    /// the other is unspecified. On the words a machine rotates in one
+    /// instruction it rotates, with no branch on the sign of `delta`.
+    fn shift_within(self, delta: i32) -> Self;
+
     /// The number of bits set.
     fn count_ones(self) -> u32;
 
@@ -165,6 +171,13 @@ macro_rules! primitive_word {
             #[inline]
             fn shift(self, delta: i32) -> Self {
                 if delta >= 0 { self << delta } else { self >> -delta }
+            }
+
+            #[inline]
+            fn shift_within(self, delta: i32) -> Self {
+                // The count is taken modulo the width: a negative `delta`
+                // rotates down.
+                self.rotate_left(delta as u32)
             }
 
             #[inline]
@@ -359,6 +372,12 @@ impl Word for U256 {
     }
 
     #[inline]
+    fn shift_within(self, delta: i32) -> Self {
+        // Two halves rotate in no single instruction: a plain shift.
+        self.shift(delta)
+    }
+
+    #[inline]
     fn count_ones(self) -> u32 {
         self.low.count_ones() + self.high.count_ones()
     }
@@ -464,7 +483,30 @@ mod tests {
         }
     }
 
+    /// `shift_within` agrees with `shift` on every bit that comes from
+    /// inside the word.
+    fn check_shift_within<W: Word>(indices: &[u32], delta: i32) {
+        let word: W = word_from(indices);
+        let (within, shifted) = (word.shift_within(delta), word.shift(delta));
+        for i in 0..W::BITS as i64 {
+            if (0..i64::from(W::BITS)).contains(&(i - i64::from(delta))) {
+                assert_eq!(
+                    within.test(i as u32),
+                    shifted.test(i as u32),
+                    "bit {i} after shifting by {delta}"
+                );
+            }
+        }
+    }
+
     proptest! {
+        #[test]
+        fn shifts_within_agree_with_shifts_inside_the_word(indices in proptest::collection::vec(0u32..256, 0..6), delta in -63i32..64) {
+            check_shift_within::<u64>(&indices, delta);
+            check_shift_within::<u128>(&indices, delta * 2);
+            check_shift_within::<U256>(&indices, delta * 4);
+        }
+
         #[test]
         fn shifts_agree_with_a_bit_vector(indices in proptest::collection::vec(0u32..256, 0..6), delta in -63i32..64) {
             check_shift::<u64>(&indices, delta);

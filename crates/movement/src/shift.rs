@@ -132,15 +132,20 @@ impl<W: Word> ShiftTable<W> {
     pub fn for_each(&self, pieces: SquareSet<W>, empty: SquareSet<W>, mut visit: impl FnMut(i16, SquareSet<W>)) {
         let (pieces, empty) = (pieces.bits(), empty.bits());
         let mut movers = W::ZERO;
+        // A way's origins are the squares whose legs and destination are
+        // on the board: the bits read never cross the word's ends.
         for way in &self.ways {
             let mut ready = pieces & way.origins;
             for leg in way.legs() {
-                ready &= empty.shift(-i32::from(leg));
+                ready &= empty.shift_within(-i32::from(leg));
             }
             movers |= ready;
             if way.closes {
                 if !movers.is_zero() {
-                    visit(way.delta, SquareSet::from_bits(movers.shift(i32::from(way.delta))));
+                    visit(
+                        way.delta,
+                        SquareSet::from_bits(movers.shift_within(i32::from(way.delta))),
+                    );
                 }
                 movers = W::ZERO;
             }
