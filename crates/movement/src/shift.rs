@@ -29,6 +29,15 @@ impl<W: Word> Way<W> {
     }
 }
 
+/// A displacement made one way, passing no square (a pawn's step, its
+/// capture, a knight's leap): moved with no test of legs, and passed on
+/// as it is found.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Step<W: Word> {
+    delta: i16,
+    origins: W,
+}
+
 /// The leaps, lame leaps and multi-step moves of a movement, grouped by
 /// displacement, so that the moves of every piece of a kind are found with
 /// a few shifts of their square set instead of one lookup per piece.
@@ -60,8 +69,10 @@ impl<W: Word> Way<W> {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ShiftTable<W: Word> {
-    /// One flat list, so that moving a kind's pieces reads no nested
-    /// vectors.
+    /// The displacements made one way that passes no square.
+    steps: Vec<Step<W>>,
+    /// The others' ways: one flat list, so that moving a kind's pieces
+    /// reads no nested vectors.
     ways: Vec<Way<W>>,
 }
 
@@ -107,33 +118,55 @@ impl<W: Word> ShiftTable<W> {
             }
         }
         ways.sort_by_key(|way| (way.delta, way.leg_count, way.legs));
+        let made_once = |way: &Way<W>| ways.iter().filter(|other| other.delta == way.delta).count() == 1;
+        let (plain, mut ways): (Vec<Way<W>>, Vec<Way<W>>) = ways
+            .iter()
+            .cloned()
+            .partition(|way| way.leg_count == 0 && made_once(way));
+        let steps = plain
+            .into_iter()
+            .map(|way| Step {
+                delta: way.delta,
+                origins: way.origins,
+            })
+            .collect();
         for index in 0..ways.len() {
             let next = ways.get(index + 1).map(|way| way.delta);
             ways[index].closes = next != Some(ways[index].delta);
         }
-        Some(ShiftTable { ways })
+        Some(ShiftTable { steps, ways })
     }
 
     /// The number of displacements.
     pub fn len(&self) -> usize {
-        self.ways.iter().filter(|way| way.closes).count()
+        self.steps.len() + self.ways.iter().filter(|way| way.closes).count()
     }
 
     /// Whether there is no move at all.
     pub fn is_empty(&self) -> bool {
-        self.ways.is_empty()
+        self.steps.is_empty() && self.ways.is_empty()
     }
 
     /// For each displacement `delta`, the squares `pieces` reach by it when
     /// the squares of `empty` are empty (destinations are not filtered: the
     /// caller keeps the empty or the capturable ones). The piece reaching
-    /// destination `to` stands on `to - delta`.
+    /// destination `to` stands on `to - delta`. The displacements made one
+    /// way that passes no square come first.
     #[inline(always)]
     pub fn for_each(&self, pieces: SquareSet<W>, empty: SquareSet<W>, mut visit: impl FnMut(i16, SquareSet<W>)) {
         let (pieces, empty) = (pieces.bits(), empty.bits());
+        // Origins are the squares whose legs and destination are on the
+        // board: the bits read never cross the word's ends.
+        for step in &self.steps {
+            let movers = pieces & step.origins;
+            if !movers.is_zero() {
+                visit(
+                    step.delta,
+                    SquareSet::from_bits(movers.shift_within(i32::from(step.delta))),
+                );
+            }
+        }
         let mut movers = W::ZERO;
-        // A way's origins are the squares whose legs and destination are
-        // on the board: the bits read never cross the word's ends.
         for way in &self.ways {
             let mut ready = pieces & way.origins;
             for leg in way.legs() {
