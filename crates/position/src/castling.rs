@@ -134,6 +134,8 @@ pub(crate) struct Castling<W: Word> {
     /// The squares whose pieces the right needs: a move from, to or
     /// destroying either loses it.
     pub needs: SquareSet<W>,
+    /// The squares the king and the rook land on.
+    pub lands: SquareSet<W>,
     /// The destination coordinate notation writes: the king's, or, where a
     /// plain move of the king could go there (and always in chess960
     /// mode), the rook's square (the king "takes" its rook).
@@ -349,6 +351,7 @@ pub(crate) fn compile<W: Word>(
                 empty: SquareSet::EMPTY,
                 king_passes: SquareSet::EMPTY,
                 needs: SquareSet::EMPTY,
+                lands: SquareSet::from_square(king_to).with(rook_to),
                 notation_to: rook_from,
                 long,
                 san_names_rook: false,

@@ -259,10 +259,18 @@ impl<W: Word> Position<'_, W> {
     /// The squares where no royal piece of `color` can be in check because
     /// an enemy royal piece stands next to them, if captures explode (its
     /// taker's own royal piece would blow up too); none otherwise.
+    #[inline]
     pub(crate) fn shield(&self, color: Color) -> SquareSet<W> {
-        let Some(explosion) = &self.variant.explosion else {
-            return SquareSet::EMPTY;
-        };
+        match &self.variant.explosion {
+            None => SquareSet::EMPTY,
+            Some(explosion) => self.shield_of(explosion, color),
+        }
+    }
+
+    /// [`Position::shield`] where captures explode; out of line, so that
+    /// asking costs the other variants (at every castling) one test.
+    #[inline(never)]
+    fn shield_of(&self, explosion: &CompiledExplosion<W>, color: Color) -> SquareSet<W> {
         self.royal_pieces(color.other())
             .iter()
             .fold(SquareSet::EMPTY, |all, theirs| all | explosion.neighbours(theirs))

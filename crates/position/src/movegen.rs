@@ -767,7 +767,7 @@ impl<W: Word> Position<'_, W> {
             if !rule.is_clear(occupied) {
                 continue;
             }
-            let others = occupied - SquareSet::from_square(rule.king_from) - SquareSet::from_square(rule.rook_from);
+            let others = occupied - rule.needs;
             let mv = Move::castling(rule.king_from, rule.king_to, index);
             let (royal_by_kind, pseudo_royal) = self.castling_king_royalty(rule);
             if royal_by_kind || pseudo_royal {
@@ -797,7 +797,7 @@ impl<W: Word> Position<'_, W> {
                 if self.attacked_anywhere(attackers, path - shield - known_safe, path_occupied) {
                     continue;
                 }
-                let after = others.with(rule.king_to).with(rule.rook_to);
+                let after = others | rule.lands;
                 if !shield.contains(rule.king_to) && self.attacked(attackers, rule.king_to, after) {
                     continue;
                 }
