@@ -839,14 +839,14 @@ impl<W: Word> MoveTable<W> {
     #[inline(always)]
     pub fn attacks_among(&self, from: Square, occupied: SquareSet<W>, among: SquareSet<W>) -> SquareSet<W> {
         let entry = &self.entries[from.index()];
-        let among = among.bits();
-        if matches!(self.shape, Shape::Leaps) {
-            return SquareSet::from_bits(entry.leaps & among);
+        let within_reach = entry.potential & among.bits();
+        // A table of plain leaps reaches its potential whatever the
+        // occupancy: the shape is asked only once some square of `among`
+        // is within reach, which is rare.
+        if within_reach.is_zero() || matches!(self.shape, Shape::Leaps) {
+            return SquareSet::from_bits(within_reach);
         }
-        if (entry.potential & among).is_zero() {
-            return SquareSet::EMPTY;
-        }
-        SquareSet::from_bits(self.reach(entry, from, occupied.bits()) & among)
+        SquareSet::from_bits(self.reach(entry, from, occupied.bits()) & among.bits())
     }
 
     /// The squares reached by plain leaps from `from`, which no occupancy
