@@ -82,9 +82,7 @@ impl<W: Word> SquareSet<W> {
     /// Removes `square`, if it is in the set.
     #[inline]
     pub fn remove(&mut self, square: Square) {
-        if self.contains(square) {
-            self.0 ^= W::bit(square.index() as u32);
-        }
+        self.0 &= !W::bit(square.index() as u32);
     }
 
     /// The set with `square` added.

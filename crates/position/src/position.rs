@@ -545,7 +545,7 @@ impl<'v, W: Word> Position<'v, W> {
         let mut hash = 0;
         for square in self.occupied() {
             if let Some(code) = self.code_at(square) {
-                hash ^= zobrist.piece(code, square.index());
+                hash ^= zobrist.piece(code, square);
             }
         }
         for square in self.walls {
@@ -1042,7 +1042,7 @@ impl<'v, W: Word> Position<'v, W> {
             *slot = code;
             self.by_color[color].insert(square);
             self.by_kind[kind].insert(square);
-            self.hash ^= self.variant.zobrist.piece(code, square.index());
+            self.hash ^= self.variant.zobrist.piece(code, square);
         }
     }
 
@@ -1054,7 +1054,7 @@ impl<'v, W: Word> Position<'v, W> {
         self.mailbox.as_mut()[square.index()] = EMPTY;
         self.by_color[color].remove(square);
         self.by_kind[kind].remove(square);
-        self.hash ^= self.variant.zobrist.piece(code, square.index());
+        self.hash ^= self.variant.zobrist.piece(code, square);
         Some(code)
     }
 }

@@ -4,14 +4,22 @@ use fairy_geometry::Square;
 use fairy_movement::Color;
 
 use crate::PieceKind;
+use crate::piece::MAX_KINDS;
+
+/// Every piece code (kind * 2 + colour).
+const CODES: usize = 2 * MAX_KINDS;
+
+/// Every value a square's index (a byte) may take.
+const SQUARE_INDICES: usize = 1 << u8::BITS;
 
 /// The keys of one variant: one per (kind, colour, square), per castling
 /// right, per en passant square, per counter beyond the board, per wall
 /// square, and one for Black to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Zobrist {
-    squares: usize,
-    pieces: Vec<u64>,
+    /// Per piece code, per square index: read with no bounds check, as
+    /// every move reads it (codes and squares beyond the variant's are 0).
+    pieces: Box<[[u64; SQUARE_INDICES]; CODES]>,
     castling: [u64; 8],
     en_passant: Vec<u64>,
     counters: Vec<u64>,
@@ -32,7 +40,12 @@ impl Zobrist {
             state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
             mix(state)
         };
-        let pieces = (0..kinds * 2 * squares).map(|_| next()).collect();
+        let mut pieces = Box::new([[0; SQUARE_INDICES]; CODES]);
+        for code in pieces.iter_mut().take(kinds * 2) {
+            for key in code.iter_mut().take(squares) {
+                *key = next();
+            }
+        }
         let castling = std::array::from_fn(|_| next());
         let en_passant = (0..squares).map(|_| next()).collect();
         let black = next();
@@ -41,7 +54,6 @@ impl Zobrist {
         let hands = next();
         let promoted = next();
         Zobrist {
-            squares,
             pieces,
             castling,
             en_passant,
@@ -55,11 +67,10 @@ impl Zobrist {
 
     /// The key of a piece code (kind * 2 + colour) on a square.
     #[inline]
-    pub fn piece(&self, code: u8, square: usize) -> u64 {
-        self.pieces
-            .get(usize::from(code) * self.squares + square)
-            .copied()
-            .unwrap_or(0)
+    pub fn piece(&self, code: u8, square: Square) -> u64 {
+        // A code is below CODES: the remainder changes no index, and
+        // spares the bounds check.
+        self.pieces[usize::from(code) % CODES][square.index()]
     }
 
     /// The key of castling right number `index`, held with its king and
