@@ -558,12 +558,16 @@ impl<W: Word> Position<'_, W> {
         let mut pins: SmallVec<[(Square, SquareSet<W>); 4]> = SmallVec::new();
         if let Some(king) = royal.filter(|&king| !shield.contains(king)) {
             for &(group, pieces) in &attackers {
+                // Most groups have no piece where it could attack the royal
+                // piece at all (the potential holds the leaps too).
+                if !group.table.potential(king).intersects(pieces) {
+                    continue;
+                }
                 for checker in group.table.leaps(king) & pieces {
                     evasion &= SquareSet::from_square(checker);
                     in_check = true;
                 }
-                // Most groups have no piece on any line to the royal piece.
-                if group.table.is_leaper() || !group.table.potential(king).intersects(pieces) {
+                if group.table.is_leaper() {
                     continue;
                 }
                 let allowed = group.table.allowed(king);
