@@ -24,6 +24,10 @@ impl Square {
         Square(index)
     }
 
+    /// Every value [`Square::index`] may take (a byte's): a table with a
+    /// record for each is indexed by square with no bounds check.
+    pub const INDICES: usize = 1 << u8::BITS;
+
     /// The bit index, for indexing tables.
     pub const fn index(self) -> usize {
         self.0 as usize

@@ -96,7 +96,7 @@ pub(crate) struct Lookup<W: Word> {
 /// (a byte) may take: a square's slots are read with no bounds check. The
 /// squares off the board read the empty entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SquareSlots<W: Word, const WIDTH: usize>(Box<[SquareLookup<W, WIDTH>; SQUARE_INDICES]>);
+pub(crate) struct SquareSlots<W: Word, const WIDTH: usize>(Box<[SquareLookup<W, WIDTH>; Square::INDICES]>);
 
 /// One square's record in [`SquareSlots`]: its slots, and the squares it
 /// reaches whatever the occupancy (a piece's plain leaps), read together.
@@ -105,9 +105,6 @@ struct SquareLookup<W: Word, const WIDTH: usize> {
     always: W,
     slots: [Slot<W>; WIDTH],
 }
-
-/// Every value a square's index may take.
-pub(crate) const SQUARE_INDICES: usize = 1 << u8::BITS;
 
 /// The most table entries a magic lookup may use before the builder falls
 /// back to scanning rays.
@@ -264,7 +261,7 @@ impl<W: Word> Magic<W> {
             always: W::ZERO,
             slots: [Slot::constant(0); WIDTH],
         };
-        let mut by_square = Box::new([empty; SQUARE_INDICES]);
+        let mut by_square = Box::new([empty; Square::INDICES]);
         for (index, (square, slots)) in by_square
             .iter_mut()
             .zip(self.lookup.slots.chunks_exact(WIDTH))

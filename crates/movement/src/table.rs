@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::legged::Legged;
 use crate::line::{HopRay, Line, Ray};
-use crate::magic::{Blockable, Lookup, Magic, SQUARE_INDICES, SquareSlots};
+use crate::magic::{Blockable, Lookup, Magic, SquareSlots};
 use crate::{Color, Part, Path, Reach};
 
 /// A part placed for compilation: which side moves it, whether it may cross
@@ -100,7 +100,7 @@ pub struct MoveTable<W: Word> {
     /// legged moves, together so that a lookup touches one record. One
     /// record for every square index (a byte), so that reading a square's
     /// takes no bounds check; squares off the board have empty records.
-    entries: Box<[Entry<W>; SQUARE_INDICES]>,
+    entries: Box<[Entry<W>; Square::INDICES]>,
     /// Per square, `up_width` ascending lines then `down_width` descending
     /// ones (padded with empty lines).
     lines: Vec<Line<W>>,
@@ -464,7 +464,7 @@ impl<W: Word> MoveTable<W> {
         let up_width = moves.iter().map(|m| m.up.len()).max().unwrap_or(0);
         let down_width = moves.iter().map(|m| m.down.len()).max().unwrap_or(0);
         let mut lines = Vec::with_capacity(squares * (up_width + down_width));
-        let mut entries = Box::new([Entry::EMPTY; SQUARE_INDICES]);
+        let mut entries = Box::new([Entry::EMPTY; Square::INDICES]);
         let mut legged = Vec::new();
         let mut hops = Vec::new();
         let mut hop_ranges = Vec::with_capacity(squares);

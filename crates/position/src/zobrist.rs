@@ -9,9 +9,6 @@ use crate::piece::MAX_KINDS;
 /// Every piece code (kind * 2 + colour).
 const CODES: usize = 2 * MAX_KINDS;
 
-/// Every value a square's index (a byte) may take.
-const SQUARE_INDICES: usize = 1 << u8::BITS;
-
 /// The keys of one variant: one per (kind, colour, square), per castling
 /// right, per en passant square, per counter beyond the board, per wall
 /// square, and one for Black to move.
@@ -19,7 +16,7 @@ const SQUARE_INDICES: usize = 1 << u8::BITS;
 pub(crate) struct Zobrist {
     /// Per piece code, per square index: read with no bounds check, as
     /// every move reads it (codes and squares beyond the variant's are 0).
-    pieces: Box<[[u64; SQUARE_INDICES]; CODES]>,
+    pieces: Box<[[u64; Square::INDICES]; CODES]>,
     castling: [u64; 8],
     en_passant: Vec<u64>,
     counters: Vec<u64>,
@@ -40,7 +37,7 @@ impl Zobrist {
             state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
             mix(state)
         };
-        let mut pieces = Box::new([[0; SQUARE_INDICES]; CODES]);
+        let mut pieces = Box::new([[0; Square::INDICES]; CODES]);
         for code in pieces.iter_mut().take(kinds * 2) {
             for key in code.iter_mut().take(squares) {
                 *key = next();
