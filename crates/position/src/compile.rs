@@ -14,7 +14,7 @@ use crate::enclosing::CompiledEnclosing;
 use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
 use crate::hand::CompiledDrops;
-use crate::kinds::KindSet;
+use crate::kinds::{KindSet, KindUnion};
 use crate::legality::Strategy;
 use crate::passing::CompiledPassing;
 use crate::variant::{
@@ -339,6 +339,7 @@ impl<W: Word> Variant<W> {
             .enumerate()
             .filter(|(_, kind)| kind.moves.iter().any(|moves| moves.en_passant.is_some()))
             .fold(KindSet::EMPTY, |set, (i, _)| set.with(PieceKind::new(i as u8)));
+        mark_en_passant_takers(&mut kinds, en_passant_capturers);
         let zobrist = Zobrist::new(spec.pieces.len(), size.square_count());
         let castling = crate::castling::compile(&spec, royal, &kinds, &kind_of, &zobrist)?;
         let goals = Goals::compile(&spec.goals, &kind_of, &zone, spec.explosion.is_some())?;
@@ -819,7 +820,14 @@ fn compile_kind<W: Word>(
             for path in placed.paths(geometry, from) {
                 let passed: SquareSet<W> = path.passed().iter().copied().collect::<SquareSet<W>>() & capturable;
                 if let (Some(to), false) = (path.end(), passed.is_empty()) {
-                    double_steps[from.index()].push(DoubleStep { to, passed });
+                    // Filled in once every kind is compiled (see
+                    // `mark_en_passant_takers`).
+                    let takers_from = SquareSet::ALL;
+                    double_steps[from.index()].push(DoubleStep {
+                        to,
+                        passed,
+                        takers_from,
+                    });
                     double_step_ends.insert(to);
                 }
             }
@@ -1154,6 +1162,38 @@ fn merge_leaps_of_the_same_kinds<W: Word>(
     }
 }
 
+/// Sets each double step's [`DoubleStep::takers_from`]: the squares from
+/// which a piece of the other colour, of a kind among `capturers`, could
+/// take en passant on a square the step passes.
+fn mark_en_passant_takers<W: Word>(kinds: &mut [Kind<W>], capturers: KindSet) {
+    for color in [Color::White, Color::Black] {
+        let takers_from = |passed: SquareSet<W>, kinds: &[Kind<W>]| {
+            let mut from = SquareSet::EMPTY;
+            for kind in capturers.iter() {
+                if let Some(table) = &kinds[kind.index()].moves[color.other().index()].en_passant_from {
+                    for square in passed {
+                        from |= table.potential(square);
+                    }
+                }
+            }
+            from
+        };
+        for index in 0..kinds.len() {
+            let steps = &kinds[index].moves[color.index()].double_steps;
+            let marked: Vec<Vec<SquareSet<W>>> = steps
+                .iter()
+                .map(|steps| steps.iter().map(|step| takers_from(step.passed, kinds)).collect())
+                .collect();
+            let steps = &mut kinds[index].moves[color.index()].double_steps;
+            for (steps, marked) in steps.iter_mut().zip(marked) {
+                for (step, takers_from) in steps.iter_mut().zip(marked) {
+                    step.takers_from = takers_from;
+                }
+            }
+        }
+    }
+}
+
 /// For each kind, the groups among `groups` that hold it, as bits by
 /// index (at most [`MAX_ATTACK_GROUPS`], which fit a `u32`).
 fn groups_of_kind<W: Word>(groups: &[AttackGroup<W>]) -> [u32; MAX_KINDS] {
@@ -1221,6 +1261,7 @@ fn compile_attackers<W: Word>(
                         groups.push(AttackGroup {
                             table,
                             kinds: KindSet::only(kind),
+                            union: KindUnion::default(),
                             unscreened,
                             toward_royal_region: SquareSet::EMPTY,
                         });
@@ -1242,6 +1283,7 @@ fn compile_attackers<W: Word>(
             groups.push(AttackGroup {
                 table: table.clone(),
                 kinds: royal,
+                union: KindUnion::default(),
                 unscreened: false,
                 toward_royal_region: SquareSet::EMPTY,
             });
@@ -1256,6 +1298,9 @@ fn compile_attackers<W: Word>(
         // The squares the other side's royal pieces may move to.
         let region = royal_region[color.other().index()];
         for group in &mut attackers[color.index()] {
+            // Once the group's kinds are final (merged groups gain some);
+            // a group has one kind at least.
+            group.union = KindUnion::new(group.kinds).unwrap_or_default();
             group.toward_royal_region = region
                 .iter()
                 .fold(SquareSet::EMPTY, |from, square| from | group.table.potential(square));

@@ -158,7 +158,7 @@ impl<'v, W: Word> Position<'v, W> {
         let theirs_royal = self.royal_pieces(them);
         let mut threats = SmallVec::new();
         for group in &variant.attackers[them.index()] {
-            let pieces = self.pieces_of_kinds(them, group.kinds);
+            let pieces = self.group_pieces(them, group);
             if group.table.potential(royal).intersects(pieces) {
                 threats.push((group, pieces));
             }

@@ -20,6 +20,10 @@ impl KindSet {
         KindSet(self.0 | 1 << kind.index())
     }
 
+    pub const fn without(self, kind: PieceKind) -> KindSet {
+        KindSet(self.0 & !(1 << kind.index()))
+    }
+
     pub fn insert(&mut self, kind: PieceKind) {
         self.0 |= 1 << kind.index();
     }
@@ -62,5 +66,59 @@ impl KindSet {
             bits &= bits - 1;
             Some(PieceKind::new(index as u8))
         })
+    }
+}
+
+/// A non-empty set of kinds laid out for taking the union of their
+/// squares at every node: the lowest kind's set is read with no loop (most
+/// such sets hold one kind, as most attack groups do), the others by
+/// [`KindSet::union_of`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub(crate) struct KindUnion {
+    first: u8,
+    others: KindSet,
+}
+
+impl KindUnion {
+    /// The union of `kinds`, none if it is empty.
+    pub fn new(kinds: KindSet) -> Option<KindUnion> {
+        let first = kinds.iter().next()?;
+        Some(KindUnion {
+            first: first.index() as u8,
+            others: kinds.without(first),
+        })
+    }
+
+    /// [`KindSet::union_of`] for the set this was made from.
+    #[inline(always)]
+    pub fn union_of<W: Word>(self, sets: &[SquareSet<W>; MAX_KINDS]) -> SquareSet<W> {
+        // As in `KindSet::union_of`, the remainder spares the bounds check.
+        sets[usize::from(self.first) % MAX_KINDS] | self.others.union_of(sets)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A set of squares per kind, each kind's square its index.
+    fn one_square_per_kind() -> [SquareSet<u64>; MAX_KINDS] {
+        std::array::from_fn(|index| SquareSet::from_bits(1 << index))
+    }
+
+    #[test]
+    fn a_union_of_kinds_reads_the_squares_of_each_kind() {
+        let sets = one_square_per_kind();
+        for bits in [0b1u32, 0b10, 0b1010, 0b1000_0000_0000_0001, 0xffff] {
+            let kinds = KindSet(bits);
+            let union = KindUnion::new(kinds).map(|union| union.union_of(&sets));
+            assert_eq!(union, Some(kinds.union_of(&sets)), "kinds {bits:#b}");
+            assert_eq!(union.map(|set| set.bits()), Some(u64::from(bits)), "kinds {bits:#b}");
+        }
+    }
+
+    #[test]
+    fn no_union_is_made_of_no_kinds() {
+        assert_eq!(KindUnion::new(KindSet::EMPTY), None);
     }
 }

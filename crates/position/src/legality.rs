@@ -380,7 +380,7 @@ impl<W: Word> Position<'_, W> {
             // A group none of whose pieces stands where it could attack
             // from under some occupancy never attacks: the side to move
             // can only take its pieces away.
-            let pieces = self.pieces_of_kinds(them, group.kinds);
+            let pieces = self.group_pieces(them, group);
             if group.toward_royal_region.intersects(pieces) {
                 reach.near |= 1 << index;
             } else if in_region {
@@ -436,7 +436,7 @@ impl<W: Word> Position<'_, W> {
                 let index = near.trailing_zeros() as usize;
                 near &= near - 1;
                 if let Some(group) = groups.get(index) {
-                    return Some((group, self.pieces_of_kinds(them, group.kinds)));
+                    return Some((group, self.group_pieces(them, group)));
                 }
             }
             None
@@ -661,7 +661,7 @@ impl<W: Word> Position<'_, W> {
         ours_royal.iter().all(|royal| {
             explosion.neighbours(royal).intersects(theirs_royal)
                 || !self.variant.attackers[them.index()].iter().any(|group| {
-                    let pieces = self.pieces_of_kinds(them, group.kinds) - removed;
+                    let pieces = self.group_pieces(them, group) - removed;
                     pieces.any()
                         && group
                             .attacks_among(royal, occupied_after, pieces, |kinds| self.on_board(kinds) - removed)

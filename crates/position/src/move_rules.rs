@@ -225,7 +225,7 @@ impl<W: Word> Position<'_, W> {
         let us = self.turn;
         self.variant.attackers[us.index()]
             .iter()
-            .map(|group| (group, self.pieces_of_kinds(us, group.kinds)))
+            .map(|group| (group, self.group_pieces(us, group)))
             .collect()
     }
 
@@ -314,7 +314,7 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
         let mut line_ends = SquareSet::EMPTY;
         let mut blockers = SmallVec::new();
         for group in groups {
-            let pieces = position.pieces_of_kinds(us, group.kinds);
+            let pieces = position.group_pieces(us, group);
             if pieces.is_empty() {
                 continue;
             }

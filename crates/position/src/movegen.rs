@@ -416,7 +416,7 @@ impl<W: Word> Position<'_, W> {
             self.disarmed(them)
         };
         for group in &self.variant.attackers[them.index()] {
-            let pieces = self.pieces_of_kinds(them, group.kinds) - disarmed;
+            let pieces = self.group_pieces(them, group) - disarmed;
             if pieces.any() {
                 attackers.push((group, pieces));
             }

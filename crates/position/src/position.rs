@@ -10,7 +10,7 @@ use fairy_movement::Color;
 use crate::castling::MAX_RIGHTS;
 use crate::kinds::KindSet;
 use crate::mate_condition::History;
-use crate::variant::Kind;
+use crate::variant::{AttackGroup, Kind};
 use crate::{CastlingRights, FenError, Hand, MAX_KINDS, Move, Piece, PieceKind, Setup, Variant};
 
 /// The mailbox byte of an empty square.
@@ -582,7 +582,7 @@ impl<'v, W: Word> Position<'v, W> {
     pub fn is_attacked(&self, square: Square, by: Color, occupied: SquareSet<W>) -> bool {
         let disarmed = self.disarmed(by);
         self.variant.attackers[by.index()].iter().any(|group| {
-            let pieces = self.pieces_of_kinds(by, group.kinds) - disarmed;
+            let pieces = self.group_pieces(by, group) - disarmed;
             pieces.any()
                 && group
                     .attacks_among(square, occupied, pieces, |kinds| self.on_board(kinds))
@@ -596,7 +596,7 @@ impl<'v, W: Word> Position<'v, W> {
             .iter()
             .fold(SquareSet::EMPTY, |found, group| {
                 found
-                    | group.attacks_among(square, occupied, self.pieces_of_kinds(by, group.kinds), |kinds| {
+                    | group.attacks_among(square, occupied, self.group_pieces(by, group), |kinds| {
                         self.on_board(kinds)
                     })
             });
@@ -812,9 +812,10 @@ impl<'v, W: Word> Position<'v, W> {
         else {
             return;
         };
+        let them = self.by_color[us.other().index()];
         let passed = steps
             .iter()
-            .filter(|step| step.to == to && !step.passed.intersects(occupied))
+            .filter(|step| step.to == to && step.takers_from.intersects(them) && !step.passed.intersects(occupied))
             .fold(SquareSet::EMPTY, |all, step| all | step.passed);
         if passed.any() && self.en_passant_capturable(passed, to, us.other()) {
             self.en_passant = passed;
@@ -1008,6 +1009,12 @@ impl<'v, W: Word> Position<'v, W> {
     #[inline]
     pub(crate) fn pieces_of_kinds(&self, color: Color, kinds: KindSet) -> SquareSet<W> {
         kinds.union_of(&self.by_kind) & self.by_color[color.index()]
+    }
+
+    /// The pieces of `color` in an attack group.
+    #[inline(always)]
+    pub(crate) fn group_pieces(&self, color: Color, group: &AttackGroup<W>) -> SquareSet<W> {
+        group.pieces(&self.by_kind) & self.by_color[color.index()]
     }
 
     /// The pieces of both sides of any kind in `kinds`.

@@ -10,7 +10,7 @@ use crate::enclosing::CompiledEnclosing;
 use crate::explosion::CompiledExplosion;
 use crate::goal::Goals;
 use crate::hand::CompiledDrops;
-use crate::kinds::KindSet;
+use crate::kinds::{KindSet, KindUnion};
 use crate::legality::Strategy;
 use crate::passing::CompiledPassing;
 use crate::walling::CompiledWalling;
@@ -306,6 +306,11 @@ impl<W: Word> Promotions<W> {
 pub(crate) struct DoubleStep<W: Word> {
     pub to: Square,
     pub passed: SquareSet<W>,
+    /// Where an enemy piece could stand to take en passant on a square of
+    /// `passed`, under some occupancy: with no enemy piece there, the move
+    /// leaves nothing to take, known without asking the capturers' tables
+    /// (most double steps in a game).
+    pub takers_from: SquareSet<W>,
 }
 
 /// A piece kind compiled.
@@ -344,6 +349,8 @@ pub(crate) struct AttackGroup<W: Word> {
     pub table: MoveTable<W>,
     /// The kinds attacking by this table.
     pub kinds: KindSet,
+    /// `kinds`, for [`AttackGroup::pieces`].
+    pub union: KindUnion,
     /// Whether the group's one kind may not hop over pieces of its kind
     /// (the Janggi cannon).
     pub unscreened: bool,
@@ -355,6 +362,13 @@ pub(crate) struct AttackGroup<W: Word> {
 }
 
 impl<W: Word> AttackGroup<W> {
+    /// Where the pieces of the group's kinds stand, of both colours, given
+    /// a position's per-kind sets.
+    #[inline(always)]
+    pub fn pieces(&self, by_kind: &[SquareSet<W>; MAX_KINDS]) -> SquareSet<W> {
+        self.union.union_of(by_kind)
+    }
+
     /// The squares of `among` from which the group's moves reach `square`
     /// when `occupied` are occupied, with no lookup where none of `among`
     /// stands where the group could attack from at all. For a hopper that
