@@ -1167,28 +1167,27 @@ fn merge_leaps_of_the_same_kinds<W: Word>(
 /// take en passant on a square the step passes.
 fn mark_en_passant_takers<W: Word>(kinds: &mut [Kind<W>], capturers: KindSet) {
     for color in [Color::White, Color::Black] {
-        let takers_from = |passed: SquareSet<W>, kinds: &[Kind<W>]| {
-            let mut from = SquareSet::EMPTY;
-            for kind in capturers.iter() {
-                if let Some(table) = &kinds[kind.index()].moves[color.other().index()].en_passant_from {
-                    for square in passed {
-                        from |= table.potential(square);
-                    }
-                }
-            }
-            from
-        };
-        for index in 0..kinds.len() {
-            let steps = &kinds[index].moves[color.index()].double_steps;
-            let marked: Vec<Vec<SquareSet<W>>> = steps
-                .iter()
-                .map(|steps| steps.iter().map(|step| takers_from(step.passed, kinds)).collect())
-                .collect();
-            let steps = &mut kinds[index].moves[color.index()].double_steps;
-            for (steps, marked) in steps.iter_mut().zip(marked) {
-                for (step, takers_from) in steps.iter_mut().zip(marked) {
-                    step.takers_from = takers_from;
-                }
+        // Per square, where the other colour's capturers take on it from.
+        let takers_of: Vec<SquareSet<W>> = (0..Square::INDICES)
+            .map(|index| {
+                capturers
+                    .iter()
+                    .filter_map(|kind| {
+                        kinds[kind.index()].moves[color.other().index()]
+                            .en_passant_from
+                            .as_ref()
+                    })
+                    .fold(SquareSet::EMPTY, |from, table| {
+                        from | table.potential(Square::new(index as u8))
+                    })
+            })
+            .collect();
+        for kind in kinds.iter_mut() {
+            for step in kind.moves[color.index()].double_steps.iter_mut().flatten() {
+                step.takers_from = step
+                    .passed
+                    .iter()
+                    .fold(SquareSet::EMPTY, |from, square| from | takers_of[square.index()]);
             }
         }
     }
@@ -1256,15 +1255,9 @@ fn compile_attackers<W: Word>(
                     .iter_mut()
                     .find(|group| group.table == table && !unscreened && !group.unscreened)
                 {
-                    Some(group) => group.kinds.insert(kind),
+                    Some(group) => group.add_kind(kind),
                     None => {
-                        groups.push(AttackGroup {
-                            table,
-                            kinds: KindSet::only(kind),
-                            union: KindUnion::default(),
-                            unscreened,
-                            toward_royal_region: SquareSet::EMPTY,
-                        });
+                        groups.push(AttackGroup::new(table, KindUnion::only(kind), unscreened));
                         group_parts[color.index()].push(parts);
                     }
                 }
@@ -1277,16 +1270,12 @@ fn compile_attackers<W: Word>(
     if tables == AttackTables::PerPart && attackers.iter().any(|groups| groups.len() > MAX_ATTACK_GROUPS) {
         return compile_attackers(geometry, spec, royal, royal_region, zone, AttackTables::PerKind);
     }
-    if spec.flying_royals && !royal.is_empty() {
+    if spec.flying_royals
+        && let Some(royal) = KindUnion::new(royal)
+    {
         let table = facing_lines(geometry);
         for groups in &mut attackers {
-            groups.push(AttackGroup {
-                table: table.clone(),
-                kinds: royal,
-                union: KindUnion::default(),
-                unscreened: false,
-                toward_royal_region: SquareSet::EMPTY,
-            });
+            groups.push(AttackGroup::new(table.clone(), royal, false));
         }
     }
     // Leaps before rides: leap groups are cheaper to test, and most
@@ -1298,9 +1287,6 @@ fn compile_attackers<W: Word>(
         // The squares the other side's royal pieces may move to.
         let region = royal_region[color.other().index()];
         for group in &mut attackers[color.index()] {
-            // Once the group's kinds are final (merged groups gain some);
-            // a group has one kind at least.
-            group.union = KindUnion::new(group.kinds).unwrap_or_default();
             group.toward_royal_region = region
                 .iter()
                 .fold(SquareSet::EMPTY, |from, square| from | group.table.potential(square));

@@ -12,10 +12,6 @@ pub(crate) struct KindSet(u32);
 impl KindSet {
     pub const EMPTY: KindSet = KindSet(0);
 
-    pub const fn only(kind: PieceKind) -> KindSet {
-        KindSet(1 << kind.index())
-    }
-
     pub const fn with(self, kind: PieceKind) -> KindSet {
         KindSet(self.0 | 1 << kind.index())
     }
@@ -70,10 +66,10 @@ impl KindSet {
 }
 
 /// A non-empty set of kinds laid out for taking the union of their
-/// squares at every node: the lowest kind's set is read with no loop (most
-/// such sets hold one kind, as most attack groups do), the others by
+/// squares at every node: one kind's set is read with no loop (most such
+/// sets hold one kind, as most attack groups do), the others by
 /// [`KindSet::union_of`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct KindUnion {
     first: u8,
     others: KindSet,
@@ -87,6 +83,30 @@ impl KindUnion {
             first: first.index() as u8,
             others: kinds.without(first),
         })
+    }
+
+    /// The union of one kind.
+    pub const fn only(kind: PieceKind) -> KindUnion {
+        KindUnion {
+            first: kind.index() as u8,
+            others: KindSet::EMPTY,
+        }
+    }
+
+    /// The union with `kind` added.
+    pub const fn with(self, kind: PieceKind) -> KindUnion {
+        if kind.index() == self.first as usize {
+            return self;
+        }
+        KindUnion {
+            others: self.others.with(kind),
+            ..self
+        }
+    }
+
+    /// The kinds of the union.
+    pub const fn kinds(self) -> KindSet {
+        self.others.with(PieceKind::new(self.first))
     }
 
     /// [`KindSet::union_of`] for the set this was made from.
@@ -115,6 +135,17 @@ mod tests {
             assert_eq!(union, Some(kinds.union_of(&sets)), "kinds {bits:#b}");
             assert_eq!(union.map(|set| set.bits()), Some(u64::from(bits)), "kinds {bits:#b}");
         }
+    }
+
+    #[test]
+    fn a_union_grown_kind_by_kind_holds_each_kind_once() {
+        let sets = one_square_per_kind();
+        let union = KindUnion::only(PieceKind::new(3))
+            .with(PieceKind::new(1))
+            .with(PieceKind::new(3))
+            .with(PieceKind::new(7));
+        assert_eq!(union.kinds(), KindSet(0b1000_1010));
+        assert_eq!(union.union_of(&sets).bits(), 0b1000_1010);
     }
 
     #[test]

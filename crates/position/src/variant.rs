@@ -349,8 +349,9 @@ pub(crate) struct AttackGroup<W: Word> {
     pub table: MoveTable<W>,
     /// The kinds attacking by this table.
     pub kinds: KindSet,
-    /// `kinds`, for [`AttackGroup::pieces`].
-    pub union: KindUnion,
+    /// `kinds`, for [`AttackGroup::pieces`]: kept with them by
+    /// [`AttackGroup::new`] and [`AttackGroup::add_kind`].
+    union: KindUnion,
     /// Whether the group's one kind may not hop over pieces of its kind
     /// (the Janggi cannon).
     pub unscreened: bool,
@@ -362,6 +363,25 @@ pub(crate) struct AttackGroup<W: Word> {
 }
 
 impl<W: Word> AttackGroup<W> {
+    /// The group of `kinds` attacking by `table`; `unscreened` for a kind
+    /// that may not hop over its own kind. Its squares toward the royal
+    /// region are set once every group is made.
+    pub fn new(table: MoveTable<W>, kinds: KindUnion, unscreened: bool) -> AttackGroup<W> {
+        AttackGroup {
+            table,
+            kinds: kinds.kinds(),
+            union: kinds,
+            unscreened,
+            toward_royal_region: SquareSet::EMPTY,
+        }
+    }
+
+    /// Adds a kind that attacks by the group's table.
+    pub fn add_kind(&mut self, kind: PieceKind) {
+        self.kinds.insert(kind);
+        self.union = self.union.with(kind);
+    }
+
     /// Where the pieces of the group's kinds stand, of both colours, given
     /// a position's per-kind sets.
     #[inline(always)]
