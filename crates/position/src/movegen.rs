@@ -15,7 +15,7 @@ use smallvec::SmallVec;
 
 use crate::castling::Castling;
 use crate::legality::{CaptureBatch, CheckFound, Strategy};
-use crate::variant::{AttackGroup, KindMoves, MAX_ATTACK_GROUPS, Promotions};
+use crate::variant::{AttackGroup, Kind, KindMoves, MAX_ATTACK_GROUPS, Promotions};
 use crate::{Move, MoveList, PieceKind, Position};
 
 /// Receives generated moves.
@@ -171,8 +171,9 @@ impl<W: Word> MoveSink<W> for MoveCollector<'_> {
 /// An attack group of the side not to move, with its pieces.
 pub(crate) type Attacker<'v, W> = (&'v AttackGroup<W>, SquareSet<W>);
 
-/// The attack groups of the side not to move that have pieces, each with
-/// those pieces. A fixed capacity (the variant has no more groups, see
+/// The attack groups of the side not to move, each with its pieces (none,
+/// for some: every reader asks where the pieces could attack from before
+/// anything else, which settles an empty group). A fixed capacity (the variant has no more groups, see
 /// [`MAX_ATTACK_GROUPS`]) spares every access the question whether the
 /// vector has spilled to the heap, which a `SmallVec` asks.
 pub(crate) type Attackers<'v, W> = ArrayVec<Attacker<'v, W>, MAX_ATTACK_GROUPS>;
@@ -403,10 +404,13 @@ impl<W: Word> Position<'_, W> {
         }
     }
 
-    /// Pushes the attack groups of the side not to move that have pieces
-    /// onto `attackers`. On the hot path the vector is filled where it is
-    /// read: a vector built elsewhere is copied when moved, and reading it
-    /// right after stalls on the copy.
+    /// Pushes the attack groups of the side not to move onto `attackers`,
+    /// each with its pieces. On the hot path the vector is filled where it
+    /// is read: a vector built elsewhere is copied when moved, and reading
+    /// it right after stalls on the copy. Groups with no piece are pushed
+    /// too: leaving them out cost a test and a branch a group, more than
+    /// their readers spend passing over them (the royal piece's squares
+    /// ask where a group could attack from first).
     #[inline(always)]
     pub(crate) fn push_enemy_attackers<'s>(&'s self, attackers: &mut Attackers<'s, W>) {
         let them = self.turn.other();
@@ -416,10 +420,7 @@ impl<W: Word> Position<'_, W> {
             self.disarmed(them)
         };
         for group in &self.variant.attackers[them.index()] {
-            let pieces = self.group_pieces(them, group) - disarmed;
-            if pieces.any() {
-                attackers.push((group, pieces));
-            }
+            attackers.push((group, self.group_pieces(them, group) - disarmed));
         }
     }
 
@@ -591,7 +592,12 @@ impl<W: Word> Position<'_, W> {
 
         let royal_set = royal.map_or(SquareSet::EMPTY, SquareSet::from_square);
         let spares_own_kind = !variant.spares_own_kind.is_empty();
-        for (index, (kind, &of_kind)) in variant.kinds.iter().zip(&self.by_kind).enumerate() {
+        // In double check no move but the royal piece's answers both
+        // checks: the other pieces are not asked (unless their captures
+        // are set aside, which is done whatever the checks).
+        let others_move = SET_ASIDE || evasion.any();
+        let movers: &[Kind<W>] = if others_move { &variant.kinds } else { &[] };
+        for (index, (kind, &of_kind)) in movers.iter().zip(&self.by_kind).enumerate() {
             let pieces = (of_kind & ours) - royal_set;
             if pieces.is_empty() {
                 continue;
@@ -660,7 +666,7 @@ impl<W: Word> Position<'_, W> {
             }
         }
 
-        if FILL {
+        if FILL && others_move {
             debug_assert!(
                 S::COUNTS_ONLY && !SET_ASIDE,
                 "riders are counted all at once only where moves are counted"
