@@ -173,9 +173,10 @@ pub(crate) type Attacker<'v, W> = (&'v AttackGroup<W>, SquareSet<W>);
 
 /// The attack groups of the side not to move, each with its pieces (none,
 /// for some: every reader asks where the pieces could attack from before
-/// anything else, which settles an empty group). A fixed capacity (the variant has no more groups, see
-/// [`MAX_ATTACK_GROUPS`]) spares every access the question whether the
-/// vector has spilled to the heap, which a `SmallVec` asks.
+/// anything else, which settles an empty group). A fixed capacity (the
+/// variant has no more groups, see [`MAX_ATTACK_GROUPS`]) spares every
+/// access the question whether the vector has spilled to the heap, which
+/// a `SmallVec` asks.
 pub(crate) type Attackers<'v, W> = ArrayVec<Attacker<'v, W>, MAX_ATTACK_GROUPS>;
 
 impl<W: Word> Position<'_, W> {
@@ -592,9 +593,10 @@ impl<W: Word> Position<'_, W> {
 
         let royal_set = royal.map_or(SquareSet::EMPTY, SquareSet::from_square);
         let spares_own_kind = !variant.spares_own_kind.is_empty();
-        // In double check no move but the royal piece's answers both
-        // checks: the other pieces are not asked (unless their captures
-        // are set aside, which is done whatever the checks).
+        // In double check (no square answers every check) only the royal
+        // piece's moves, and en passant captures, tried below by playing
+        // them, may be legal: the other pieces are not asked, unless their
+        // captures are set aside, which is done whatever the checks.
         let others_move = SET_ASIDE || evasion.any();
         let movers: &[Kind<W>] = if others_move { &variant.kinds } else { &[] };
         for (index, (kind, &of_kind)) in movers.iter().zip(&self.by_kind).enumerate() {
