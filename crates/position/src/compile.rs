@@ -1145,7 +1145,7 @@ fn merge_leaps_of_the_same_kinds<W: Word>(
     for (group, group_parts) in groups.drain(..).zip(parts) {
         let same = kept
             .iter_mut()
-            .find(|(other, _, _)| mergeable(&group) && mergeable(other) && other.kinds == group.kinds);
+            .find(|(other, _, _)| mergeable(&group) && mergeable(other) && other.kinds() == group.kinds());
         match same {
             Some((_, other_parts, joined)) => {
                 other_parts.extend(group_parts);
@@ -1198,7 +1198,7 @@ fn mark_en_passant_takers<W: Word>(kinds: &mut [Kind<W>], capturers: KindSet) {
 fn groups_of_kind<W: Word>(groups: &[AttackGroup<W>]) -> [u32; MAX_KINDS] {
     let mut of_kind = [0u32; MAX_KINDS];
     for (index, group) in groups.iter().enumerate() {
-        for kind in group.kinds.iter() {
+        for kind in group.kinds().iter() {
             if let Some(bits) = of_kind.get_mut(kind.index()) {
                 *bits |= 1 << index;
             }

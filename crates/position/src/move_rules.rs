@@ -262,7 +262,7 @@ impl<W: Word> Position<'_, W> {
         let occupied = (self.occupied() - vacated).with(to);
         groups.iter().any(|&(group, pieces)| {
             let mut pieces = pieces - vacated;
-            if group.kinds.contains(moved) {
+            if group.kinds().contains(moved) {
                 pieces.insert(to);
             }
             pieces.any()
@@ -319,7 +319,7 @@ impl<'s, 'p, 'v, W: Word, S: MoveSink<W>> NoChecks<'s, 'p, 'v, W, S> {
                 continue;
             }
             let reach = group.table.attacks(king, occupied);
-            for kind in group.kinds.iter() {
+            for kind in group.kinds().iter() {
                 attacking_by_kind[kind.index() % MAX_KINDS] |= reach;
             }
             if group.table.is_leaper() {

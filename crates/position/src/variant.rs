@@ -347,10 +347,8 @@ const _: () = assert!(MAX_ATTACK_GROUPS <= u32::BITS as usize);
 pub(crate) struct AttackGroup<W: Word> {
     /// From a target square: the squares attacking it.
     pub table: MoveTable<W>,
-    /// The kinds attacking by this table.
-    pub kinds: KindSet,
-    /// `kinds`, for [`AttackGroup::pieces`]: kept with them by
-    /// [`AttackGroup::new`] and [`AttackGroup::add_kind`].
+    /// The kinds attacking by this table, laid out for
+    /// [`AttackGroup::pieces`] (see [`AttackGroup::kinds`] for the set).
     union: KindUnion,
     /// Whether the group's one kind may not hop over pieces of its kind
     /// (the Janggi cannon).
@@ -369,7 +367,6 @@ impl<W: Word> AttackGroup<W> {
     pub fn new(table: MoveTable<W>, kinds: KindUnion, unscreened: bool) -> AttackGroup<W> {
         AttackGroup {
             table,
-            kinds: kinds.kinds(),
             union: kinds,
             unscreened,
             toward_royal_region: SquareSet::EMPTY,
@@ -378,8 +375,12 @@ impl<W: Word> AttackGroup<W> {
 
     /// Adds a kind that attacks by the group's table.
     pub fn add_kind(&mut self, kind: PieceKind) {
-        self.kinds.insert(kind);
         self.union = self.union.with(kind);
+    }
+
+    /// The kinds attacking by the group's table.
+    pub fn kinds(&self) -> KindSet {
+        self.union.kinds()
     }
 
     /// Where the pieces of the group's kinds stand, of both colours, given
@@ -405,7 +406,7 @@ impl<W: Word> AttackGroup<W> {
     ) -> SquareSet<W> {
         let reach = self.table.attacks_among(square, occupied, among);
         if self.unscreened && reach.any() {
-            reach & self.table.attacks(square, occupied - own_kind(self.kinds))
+            reach & self.table.attacks(square, occupied - own_kind(self.kinds()))
         } else {
             reach
         }
