@@ -6,12 +6,12 @@
 //! is hashed by a multiplication into a small table of the squares
 //! reached. The multipliers are searched for when the table is
 //! built; with at most a few blocking squares per line the search takes a
-//! handful of tries. On boards of up to 64 squares, lines with few
-//! blocking squares between them share one multiplication (a rook's file
-//! and rank), which takes longer to search for and is what makes lookups
-//! fast. On boards of more than 64 squares the occupancy is first folded
-//! into 64 bits ([`Word::fold64`]), with rotations chosen per line so that
-//! its squares stay apart.
+//! handful of tries. Lines with few blocking squares between them share
+//! one multiplication (a rook's file and rank on 8x8, a janggi chariot's
+//! rank and palace diagonals), which takes longer to search for and is
+//! what makes lookups fast. On boards of more than 64 squares the
+//! occupancy is first folded into 64 bits ([`Word::fold64`]), with
+//! rotations chosen per line so that its squares stay apart.
 
 use std::sync::Arc;
 
@@ -115,13 +115,14 @@ impl<W: Word> Magic<W> {
     /// destination filter, or `None` if there are no lines, the tables
     /// would be too large or a line's squares cannot be folded apart.
     ///
-    /// On boards of up to 64 squares, a square's lines are merged into one
-    /// lookup where their blocking squares are few (a rook's two lines
-    /// take one lookup, a queen's four take two), if multipliers for every
-    /// square are found quickly: one multiplication instead of two is what
-    /// pays. A lookup built before for the same lines (White's and
-    /// Black's, a kind's moves and the same lines' attacks, the same kind
-    /// in another variant) is shared while some table holds it.
+    /// A square's lines are merged into one lookup where their blocking
+    /// squares are few (on 8x8 a rook's two lines take one lookup, a
+    /// queen's four take two), if that takes fewer lookups on the square
+    /// that needs the most and multipliers for every square are found
+    /// quickly: one multiplication instead of two is what pays. A lookup
+    /// built before for the same lines (White's and Black's, a kind's
+    /// moves and the same lines' attacks, the same kind in another
+    /// variant) is shared while some table holds it.
     pub fn build(squares: usize, lines: &[Vec<Vec<Blockable<W>>>], allowed: &[W]) -> Option<Arc<Magic<W>>> {
         // Without lines (a leaper's table, a legged piece's) there is
         // nothing to look up, nor a shared lookup worth looking for.
@@ -134,15 +135,12 @@ impl<W: Word> Magic<W> {
         }
         let mut random = Random(0x9e37_79b9_7f4a_7c15);
         let mut tries = 0;
-        let merged: Vec<_> = if W::BITS == 64 {
-            lines.iter().map(|square_lines| merge_lines(square_lines)).collect()
-        } else {
-            Vec::new()
-        };
-        let fewer = merged
-            .iter()
-            .zip(lines)
-            .any(|(merged, lines)| merged.len() < lines.len());
+        let merged: Vec<_> = lines.iter().map(|square_lines| merge_lines(square_lines)).collect();
+        // What pays is fewer lookups a square, which the slowest square
+        // decides: merging only some squares' lines would search for their
+        // multipliers for nothing.
+        let width = |lines: &[Vec<Vec<Blockable<W>>>]| lines.iter().map(Vec::len).max().unwrap_or(0);
+        let fewer = width(&merged) < width(lines);
         let (built, line_tables) = fewer
             .then(|| Magic::search(&merged, allowed, &MERGED_BUDGETS, &mut random, &mut tries))
             .flatten()
@@ -320,8 +318,16 @@ impl<W: Word> Lookup<W> {
 }
 
 /// The most blocking squares one lookup covers when lines are merged: a
-/// rook's two lines on 8x8 have at most 12.
-const MERGED_BITS: u32 = 12;
+/// rook's two lines on 8x8 have at most 12. Boards of more than 64
+/// squares fold their lines (see `Word::fold64`), which scatters the
+/// bits: there a multiplier for a dozen of them takes tens of thousands of
+/// tries (with 12, capablanca's start-up went from 0.01 s to 0.07 s), so
+/// their merged lines keep to 10, which still puts a janggi chariot's
+/// palace diagonals in one lookup with its rank, and a bishop's two
+/// diagonals on 10x8 in one.
+const fn merged_bits<W: Word>() -> u32 {
+    if W::BITS > 64 { 10 } else { 12 }
+}
 
 /// The squares whose occupancy matters to `rays`.
 fn mask_of<W: Word>(items: &[Blockable<W>]) -> W {
@@ -329,7 +335,7 @@ fn mask_of<W: Word>(items: &[Blockable<W>]) -> W {
 }
 
 /// One square's lines merged into as few as keep each within
-/// [`MERGED_BITS`] blocking squares.
+/// [`merged_bits`] blocking squares.
 ///
 /// Lines of one shape (a rook's file and rank, a bishop's diagonals) are
 /// merged first, and only then the groups of different shapes, so that a
@@ -338,7 +344,7 @@ fn mask_of<W: Word>(items: &[Blockable<W>]) -> W {
 fn merge_lines<W: Word>(lines: &[Vec<Blockable<W>>]) -> Vec<Vec<Blockable<W>>> {
     let mut ordered: Vec<&Vec<Blockable<W>>> = lines.iter().collect();
     ordered.sort_by_key(|line| line.first().map(shape));
-    let fits = |a: &[Blockable<W>], b: &[Blockable<W>]| (mask_of(a) | mask_of(b)).count_ones() <= MERGED_BITS;
+    let fits = |a: &[Blockable<W>], b: &[Blockable<W>]| (mask_of(a) | mask_of(b)).count_ones() <= merged_bits::<W>();
     let mut by_shape: Vec<Vec<Blockable<W>>> = Vec::new();
     for line in ordered {
         match by_shape.last_mut() {

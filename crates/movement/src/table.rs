@@ -146,11 +146,12 @@ enum Shape<W: Word> {
     /// xiangqi horse's), no legged move outside it.
     OneLookup(SquareSlots<W, 1>),
     /// Leaps and two magic lookups a square (a queen's, a janggi
-    /// elephant's), no legged move outside them.
+    /// elephant's, a janggi chariot's: its file, and its rank with its
+    /// palace diagonals), no legged move outside them.
     TwoLookups(SquareSlots<W, 2>),
-    /// Leaps and three magic lookups a square (a janggi chariot's: its
-    /// palace diagonals besides a rook's lines), no legged move outside
-    /// them.
+    /// Leaps and three magic lookups a square (a queen's on 10 x 8: a
+    /// rook's two lines and the bishop's diagonals in one), no legged
+    /// move outside them.
     ThreeLookups(SquareSlots<W, 3>),
     /// Leaps and more magic lookups a square (`width`), no legged move
     /// outside them.
@@ -1558,9 +1559,15 @@ mod tests {
         let xiangqi = Geometry::new(BoardSize::new(9, 10).unwrap());
         shape_agrees_with_walking::<u128>(xiangqi, "nN", Some("OneLookup"));
         shape_agrees_with_walking::<u128>(xiangqi, "nZ", Some("TwoLookups"));
-        // A rook's two lines (unmerged beyond 64 squares) and a horse's
-        // legs: three lookups, out of line, unrolled.
-        shape_agrees_with_walking::<u128>(xiangqi, "RnN", Some("ThreeLookups"));
+        // Beyond 64 squares lines merge while they have at most 10
+        // blocking squares: a rook's file (8) and rank (7) stay apart, a
+        // horse's legs join the file; a bishop's diagonals on 10 x 8 (at
+        // most 10) take one lookup.
+        shape_agrees_with_walking::<u128>(xiangqi, "R", Some("TwoLookups"));
+        shape_agrees_with_walking::<u128>(xiangqi, "RnN", Some("TwoLookups"));
+        let capablanca = Geometry::new(BoardSize::new(10, 8).unwrap());
+        shape_agrees_with_walking::<u128>(capablanca, "B", Some("OneLookup"));
+        shape_agrees_with_walking::<u128>(capablanca, "Q", Some("ThreeLookups"));
         // A cannon's two lines and an elephant's two groups of legs: four
         // lookups, out of line.
         shape_agrees_with_walking::<u128>(xiangqi, "pRnZ", Some("Lookups 4"));
