@@ -18,7 +18,7 @@ use crate::kinds::{KindSet, KindUnion};
 use crate::legality::Strategy;
 use crate::passing::CompiledPassing;
 use crate::variant::{
-    AttackGroup, DoubleStep, Kind, KindMoves, MAX_ATTACK_GROUPS, PromotionGroup, Promotions, RiderFill,
+    AttackGroup, Bulk, DoubleStep, Kind, KindMoves, MAX_ATTACK_GROUPS, PromotionGroup, Promotions, RiderFill,
 };
 use crate::walling::CompiledWalling;
 use crate::zobrist::Zobrist;
@@ -331,7 +331,7 @@ impl<W: Word> Variant<W> {
         // reads; otherwise every royal piece must be kept safe.
         let single_royal = royal.len() <= 1 && !promotes_to_royal;
         let royal_region = royal_regions(&spec, royal, board, &zone)?;
-        let attackers = compile_attackers(&geometry, &spec, royal, &royal_region, &zone, AttackTables::PerPart)?;
+        let mut attackers = compile_attackers(&geometry, &spec, royal, &royal_region, &zone, AttackTables::PerPart)?;
         let groups_of_kind = attackers.each_ref().map(|groups| groups_of_kind(groups));
         let uncapturable = kind_set(&|p| p.uncapturable);
         let en_passant_capturers = kinds
@@ -407,6 +407,7 @@ impl<W: Word> Variant<W> {
             .pseudo_royals
             .iter()
             .fold(royal, |kinds, &(group, _)| group.iter().fold(kinds, KindSet::with));
+        mark_around_royals(&mut attackers, &kinds, pseudo_royal_kinds, size);
         if let Some(kind) = unscreened_by_own_kind
             .iter()
             .find(|&kind| pseudo_royal_kinds.contains(kind))
@@ -894,7 +895,12 @@ fn compile_kind<W: Word>(
     // Bulk moves know no origins, which a promotion on leaving needs.
     // Nor do they know a region.
     let bulk = if pawn_like && !rides && !on_leaving && piece.region.is_none() {
-        ShiftTable::compile(geometry, &quiet_parts).zip(ShiftTable::compile(geometry, &capture_parts))
+        ShiftTable::compile(geometry, &quiet_parts)
+            .zip(ShiftTable::compile(geometry, &capture_parts))
+            .map(|(quiet, capture)| Bulk {
+                capture: (capture != quiet).then_some(capture),
+                quiet,
+            })
     } else {
         None
     };
@@ -1295,6 +1301,39 @@ fn compile_attackers<W: Word>(
     Ok(attackers)
 }
 
+/// Fills in each attack group's squares around the enemy's royal pieces
+/// (see [`AttackGroup::around_royal`]): for each square, those from which
+/// it may attack a square that a piece of `royal_kinds` (royal by kind or
+/// by count) may move to from there.
+fn mark_around_royals<W: Word>(
+    attackers: &mut [Vec<AttackGroup<W>>; 2],
+    kinds: &[Kind<W>],
+    royal_kinds: KindSet,
+    size: BoardSize,
+) {
+    for color in Color::ALL {
+        let defender = color.other().index();
+        for square in size.squares() {
+            let moves_to = royal_kinds.iter().fold(SquareSet::EMPTY, |reach, kind| {
+                let Some(kind) = kinds.get(kind.index()) else {
+                    return reach;
+                };
+                let moves = &kind.moves[defender];
+                let captures = moves
+                    .capture
+                    .as_ref()
+                    .map_or(SquareSet::EMPTY, |table| table.potential(square));
+                reach | moves.quiet.potential(square) | captures
+            });
+            for group in &mut attackers[color.index()] {
+                group.around_royal[square.index()] = moves_to
+                    .iter()
+                    .fold(SquareSet::EMPTY, |from, to| from | group.table.potential(to));
+            }
+        }
+    }
+}
+
 /// The squares each colour's royal pieces may move to: the regions of the
 /// royal kinds, the board where they have none (or there is no royal
 /// kind).
@@ -1321,7 +1360,7 @@ fn royal_regions<W: Word>(
 
 #[cfg(test)]
 mod tests {
-    use fairy_geometry::{BoardSize, Geometry};
+    use fairy_geometry::{BoardSize, Geometry, SquareSet};
     use fairy_movement::{Atom, Movement, Part};
 
     use crate::{PieceSpec, Variant, VariantSpec};
@@ -1357,6 +1396,28 @@ mod tests {
         let cannon = PieceSpec::new('C', "cannon", "mRcpR".parse().unwrap());
         assert!(variant(vec![king.clone(), rook.clone(), horse]).occupancy_only_blocks);
         assert!(!variant(vec![king, rook, cannon]).occupancy_only_blocks);
+    }
+
+    #[test]
+    fn a_group_is_around_a_royal_square_where_it_could_attack_one_of_its_steps() {
+        // From a1 the king steps to a2, b1 and b2. A knight attacks a2
+        // from b4, c3 and c1; b1 from a3, c3 and d2; b2 from a4, c4, d3 and
+        // d1: nine squares.
+        let size = BoardSize::new(8, 8).unwrap();
+        let spec = VariantSpec::new("knights", Geometry::new(size), "k7/8/8/8/8/8/8/7K w - - 0 1")
+            .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+            .piece(PieceSpec::new('N', "knight", Movement::knight()));
+        let variant = Variant::<u64>::new(spec).unwrap();
+        let knight = crate::PieceKind::new(1);
+        let square = |name: &str| size.parse_square(name).unwrap();
+        let expected: SquareSet<u64> = ["b4", "c3", "c1", "a3", "d2", "a4", "c4", "d3", "d1"]
+            .into_iter()
+            .map(square)
+            .collect();
+        for groups in &variant.attackers {
+            let group = groups.iter().find(|group| group.kinds().contains(knight)).unwrap();
+            assert_eq!(group.around_royal[square("a1").index()], expected);
+        }
     }
 
     #[test]

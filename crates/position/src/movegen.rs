@@ -190,13 +190,48 @@ impl<W: Word> Position<'_, W> {
             return self.attacked_over_screens(attackers, square, occupied);
         }
         // A loop rather than `Iterator::any`, which the compiler may leave
-        // out of line: this runs for every square a royal piece may step to.
+        // out of line: this runs for every square castling asks about.
         for (group, pieces) in attackers {
             if group.table.attacks_among(square, occupied, *pieces).any() {
                 return true;
             }
         }
         false
+    }
+
+    /// The squares of `squares`, where the royal piece on `royal` may move,
+    /// that one of `attackers` attacks when `occupied` are occupied. A
+    /// group is asked about each square only if it has a piece around the
+    /// royal piece (see [`AttackGroup::around_royal`]); most have none.
+    #[inline(always)]
+    fn attacked_around(
+        &self,
+        attackers: &[Attacker<'_, W>],
+        royal: Square,
+        squares: SquareSet<W>,
+        occupied: SquareSet<W>,
+    ) -> SquareSet<W> {
+        if !self.variant.unscreened_by_own_kind.is_empty() {
+            return squares
+                .iter()
+                .filter(|&square| self.attacked_over_screens(attackers, square, occupied))
+                .collect();
+        }
+        let mut unattacked = squares;
+        for (group, pieces) in attackers {
+            if unattacked.is_empty() {
+                break;
+            }
+            if !group.around_royal[royal.index()].intersects(*pieces) {
+                continue;
+            }
+            for square in unattacked {
+                if group.table.attacks_among(square, occupied, *pieces).any() {
+                    unattacked.remove(square);
+                }
+            }
+        }
+        squares - unattacked
     }
 
     /// Whether one of `attackers` attacks some square of `squares` when
@@ -542,7 +577,7 @@ impl<W: Word> Position<'_, W> {
             empty,
             quiet_to,
             capturable,
-            ..
+            free,
         } = targets;
         // Without a royal piece (antichess), no attack matters but
         // castling's, gathered below if it is open.
@@ -613,25 +648,43 @@ impl<W: Word> Position<'_, W> {
                 capturable
             };
             let mut one_by_one = pieces;
-            if let Some((quiet, capture)) = &moves.bulk {
+            if let Some(bulk) = &moves.bulk {
                 // Pinned pieces are left to the loop below.
                 let movers = pieces - pinned;
-                quiet.for_each(movers, empty, |delta, to| {
-                    let to = to & quiet_to & evasion;
-                    if to.any() {
-                        sink.shifted_moves(&moves.promotions, delta, to);
+                match &bulk.capture {
+                    Some(capture) => {
+                        bulk.quiet.for_each(movers, empty, |delta, to| {
+                            let to = to & quiet_to & evasion;
+                            if to.any() {
+                                sink.shifted_moves(&moves.promotions, delta, to);
+                            }
+                        });
+                        capture.for_each(movers, empty, |delta, to| {
+                            if SET_ASIDE {
+                                aside.shifted(piece_kind, delta, to & takeable);
+                            } else {
+                                let to = to & capturable & evasion;
+                                if to.any() {
+                                    sink.shifted_moves(&moves.promotions, delta, to);
+                                }
+                            }
+                        });
                     }
-                });
-                capture.for_each(movers, empty, |delta, to| {
-                    if SET_ASIDE {
-                        aside.shifted(piece_kind, delta, to & takeable);
-                    } else {
-                        let to = to & capturable & evasion;
+                    // Captures made as the other moves are: one pass finds
+                    // both.
+                    None => bulk.quiet.for_each(movers, empty, |delta, to| {
+                        let to = if SET_ASIDE {
+                            aside.shifted(piece_kind, delta, to & takeable);
+                            to & quiet_to
+                        } else {
+                            to & free
+                        };
+                        let to = to & evasion;
                         if to.any() {
                             sink.shifted_moves(&moves.promotions, delta, to);
                         }
-                    }
-                });
+                    }),
+                }
                 one_by_one &= pinned;
             } else if FILL && moves.fill.is_some() {
                 // Counted below, all at once; pinned pieces one by one.
@@ -690,13 +743,7 @@ impl<W: Word> Position<'_, W> {
                 aside.piece(kind, king, candidates & (capturable - self.spared_by(kind)));
                 candidates = candidates - capturable;
             }
-            let without_king = occupied - royal_set;
-            // Read as a slice once, not once per square.
-            let attacking: &[Attacker<'_, W>] = &attackers;
-            let safe: SquareSet<W> = candidates
-                .iter()
-                .filter(|&to| shield.contains(to) || !self.attacked(attacking, to, without_king))
-                .collect();
+            let safe = candidates - self.attacked_around(&attackers, king, candidates - shield, occupied - royal_set);
             if safe.any() {
                 sink.piece_moves(&moves.promotions, king, safe);
             }

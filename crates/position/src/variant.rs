@@ -137,10 +137,9 @@ pub(crate) struct KindMoves<W: Word> {
     pub promotions: Promotions<W>,
     /// Squares a piece of this kind can never stand on.
     pub forbidden: SquareSet<W>,
-    /// For pawn-like kinds (many pieces, few moves): the non-capturing
-    /// moves and the captures grouped by displacement, to move them all at
-    /// once.
-    pub bulk: Option<(ShiftTable<W>, ShiftTable<W>)>,
+    /// For pawn-like kinds (many pieces, few moves): their moves grouped
+    /// by displacement, to move them all at once.
+    pub bulk: Option<Bulk<W>>,
     /// For riders whose lines are scanned for want of a magic lookup: the
     /// directions of their rides, followed for every rider at once where
     /// only the count of moves is wanted (the variant's `rider_fills`
@@ -149,6 +148,18 @@ pub(crate) struct KindMoves<W: Word> {
     /// The moves it has only on a gate of its side (see
     /// [`PieceSpec::gate_moves`]).
     pub gate: Option<MoveTable<W>>,
+}
+
+/// A pawn-like kind's moves grouped by displacement (see
+/// [`KindMoves::bulk`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Bulk<W: Word> {
+    /// The non-capturing moves.
+    pub quiet: ShiftTable<W>,
+    /// The captures, where they differ from the non-capturing moves (a
+    /// chess pawn's); where they do not (a shogi pawn's), one pass finds
+    /// both.
+    pub capture: Option<ShiftTable<W>>,
 }
 
 /// The directions in which the riders of `kinds` are followed all at once
@@ -358,18 +369,26 @@ pub(crate) struct AttackGroup<W: Word> {
     /// janggi): a group with no piece there cannot attack where the royal
     /// piece steps.
     pub toward_royal_region: SquareSet<W>,
+    /// For each square an enemy royal piece may stand on, the squares from
+    /// which the group may attack some square that piece may move to: a
+    /// group with no piece there attacks none of its moves, which is
+    /// settled by one look instead of one a move. Every square index has
+    /// a record, so reading one needs no bounds check.
+    pub around_royal: Box<[SquareSet<W>; Square::INDICES]>,
 }
 
 impl<W: Word> AttackGroup<W> {
     /// The group of `kinds` attacking by `table`; `unscreened` for a kind
     /// that may not hop over its own kind. Its squares toward the royal
-    /// region are set once every group is made.
+    /// region are set once every group is made, and those around a royal
+    /// piece once every kind's moves are.
     pub fn new(table: MoveTable<W>, kinds: KindUnion, unscreened: bool) -> AttackGroup<W> {
         AttackGroup {
             table,
             union: kinds,
             unscreened,
             toward_royal_region: SquareSet::EMPTY,
+            around_royal: Box::new([SquareSet::EMPTY; Square::INDICES]),
         }
     }
 

@@ -1,7 +1,8 @@
 //! Checks and pins from pieces whose paths have legs: a lame leap, a
 //! multi-step move, a move allowed only from the initial squares. A piece
 //! standing on a leg of such a path blocks it and attacks nothing along it.
-//! Each count is checked with both legality strategies.
+//! Also pawns that capture as they move, whose moves are found in one
+//! pass. Each count is checked with both legality strategies.
 
 #![allow(clippy::unwrap_used)] // test helpers may unwrap
 
@@ -79,4 +80,30 @@ fn a_piece_on_a_leg_is_pinned_when_the_attacker_stands_at_the_end() {
     // d1, e2, f1 and f2 (the horse's own squares are a1, a3, b4, d4).
     let moves = legal_moves(with_extra("nN"), "7K/8/8/8/8/8/2Xr4/4k3 b - - 0 1");
     assert_eq!(moves, ["d2c2", "e1d1", "e1e2", "e1f1", "e1f2"]);
+}
+
+#[test]
+fn a_pawn_that_captures_as_it_moves_steps_and_captures_forward() {
+    // X steps forward and captures as it steps (a shogi pawn). From b3 it
+    // takes the rook on b4, from d2 it is blocked by its own rook, from
+    // h3 it steps to h4.
+    let moves = legal_moves(with_extra("fW"), "4k3/8/8/8/1r6/1X1R3X/3X4/4K3 w - - 0 1");
+    let pawns: Vec<&String> = moves
+        .iter()
+        .filter(|m| ["b3", "d2", "h3"].iter().any(|from| m.starts_with(from)))
+        .collect();
+    assert_eq!(pawns, ["b3b4", "h3h4"]);
+}
+
+#[test]
+fn a_pawn_that_captures_as_it_moves_answers_a_check_by_capture_or_block() {
+    // The rook on a2 checks the king on e2 along the rank: X on a1 takes
+    // it, X on c1 blocks on c2, X on g1 steps beyond the king, which
+    // answers nothing.
+    let moves = legal_moves(with_extra("fW"), "4k3/8/8/8/8/8/r3K3/X1X3X1 w - - 0 1");
+    let pawns: Vec<&String> = moves
+        .iter()
+        .filter(|m| ["a1", "c1", "g1"].iter().any(|from| m.starts_with(from)))
+        .collect();
+    assert_eq!(pawns, ["a1a2", "c1c2"]);
 }
