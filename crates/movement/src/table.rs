@@ -771,9 +771,17 @@ impl<W: Word> MoveTable<W> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn blockers_toward(&self, from: Square, among: SquareSet<W>) -> SquareSet<W> {
+        self.blockers_and_screens_toward(from, among).0
+    }
+
+    /// [`MoveTable::blockers_toward`] and [`MoveTable::screens_toward`]
+    /// together, the hops' lines read once for both.
+    #[inline]
+    pub fn blockers_and_screens_toward(&self, from: Square, among: SquareSet<W>) -> (SquareSet<W>, SquareSet<W>) {
         let entry = &self.entries[from.index()];
         // A hop's line is where its screens stand.
-        let mut blockers = self.screens_toward(from, among).bits();
+        let screens = self.screens_toward(from, among);
+        let mut blockers = screens.bits();
         let among = among.bits();
         let meets = |squares: W| !(squares & among).is_zero();
         let (up, down) = self.lines_of(from.index());
@@ -787,7 +795,7 @@ impl<W: Word> MoveTable<W> {
                 blockers |= legged.legs;
             }
         }
-        SquareSet::from_bits(blockers)
+        (SquareSet::from_bits(blockers), screens)
     }
 
     /// The squares of [`MoveTable::blockers_toward`] whose filling can
@@ -1338,6 +1346,7 @@ mod tests {
                         // Squares filled off the screens: no new attacker.
                         let screens = attackers.screens_toward(target, among);
                         assert!((screens - toward).is_empty());
+                        assert_eq!(attackers.blockers_and_screens_toward(target, among), (toward, screens));
                         let filled = occupied | (elsewhere - screens - SquareSet::from_square(target));
                         assert!(
                             ((attackers.attacks(target, filled) & among) - attacking).is_empty(),

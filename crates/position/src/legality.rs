@@ -393,8 +393,7 @@ impl<W: Word> Position<'_, W> {
                     .any();
                 // Only the paths an enemy piece stands on: a move can open
                 // no other.
-                let danger = group.table.blockers_toward(royal, pieces);
-                let screens = group.table.screens_toward(royal, pieces);
+                let (danger, screens) = group.table.blockers_and_screens_toward(royal, pieces);
                 reach.danger |= danger;
                 reach.screens |= screens;
                 reach.threats.push(Threat {
