@@ -10,7 +10,7 @@ use fairy_movement::Color;
 use crate::castling::MAX_RIGHTS;
 use crate::kinds::KindSet;
 use crate::mate_condition::History;
-use crate::variant::{AttackGroup, Kind};
+use crate::variant::{AttackGroup, DoubleStep, Kind};
 use crate::{CastlingRights, FenError, Hand, MAX_KINDS, Move, Piece, PieceKind, Setup, Variant};
 
 /// The mailbox byte of an empty square.
@@ -813,9 +813,17 @@ impl<'v, W: Word> Position<'v, W> {
             return;
         };
         let them = self.by_color[us.other().index()];
+        let made = |step: &&DoubleStep<W>| step.to == to && !step.passed.intersects(occupied);
+        // Only where an enemy piece stands where it could take en passant
+        // is anything left to take; then the squares are all those its
+        // open ways pass, as a FEN lists them (see `en_passant_victims`),
+        // even the ways no enemy piece could take on.
+        if !steps.iter().filter(made).any(|step| step.takers_from.intersects(them)) {
+            return;
+        }
         let passed = steps
             .iter()
-            .filter(|step| step.to == to && step.takers_from.intersects(them) && !step.passed.intersects(occupied))
+            .filter(made)
             .fold(SquareSet::EMPTY, |all, step| all | step.passed);
         if passed.any() && self.en_passant_capturable(passed, to, us.other()) {
             self.en_passant = passed;

@@ -81,3 +81,20 @@ fn kinds_with_more_attack_tables_than_are_gathered_agree_with_the_reference() {
         position.play_unchecked(list[random.below(list.len())]);
     }
 }
+
+/// A case the property found (shrunk): a black piece's double step to b4
+/// has more than one way, and white pieces could take en passant on the
+/// squares of only some of them. Playing left only those ways' squares,
+/// and the FEN written so did not read back (reading takes the squares
+/// of every open way); now playing leaves them all.
+#[test]
+fn a_double_step_of_several_ways_leaves_the_squares_of_all_of_them() {
+    random_variant::check(
+        &[
+            98, 190, 34, 10, 34, 108, 21, 12, 13, 0, 1, 1, 46, 103, 59, 0, 0, 0, 161, 184, 183, 162, 0, 0, 0, 1, 52, 0,
+            29, 29, 211, 151, 13, 183, 84, 2, 55, 95, 42, 62, 219, 121, 223, 81, 172, 225, 118, 241, 161, 9, 97, 171,
+            43, 237, 56, 82, 250, 136, 84, 78, 47, 127, 26, 23, 103, 197, 253, 190, 4, 84,
+        ],
+        40,
+    );
+}
