@@ -407,7 +407,9 @@ impl<W: Word> Variant<W> {
             .pseudo_royals
             .iter()
             .fold(royal, |kinds, &(group, _)| group.iter().fold(kinds, KindSet::with));
-        mark_around_royals(&mut attackers, &kinds, pseudo_royal_kinds, size);
+        if AttackGroup::<W>::SCREENS_ROYAL_STEPS {
+            mark_around_royals(&mut attackers, &kinds, pseudo_royal_kinds, size);
+        }
         if let Some(kind) = unscreened_by_own_kind
             .iter()
             .find(|&kind| pseudo_royal_kinds.contains(kind))
@@ -1407,10 +1409,11 @@ mod tests {
         let spec = VariantSpec::new("knights", Geometry::new(size), "k7/8/8/8/8/8/8/7K w - - 0 1")
             .piece(PieceSpec::new('K', "king", Movement::king()).royal())
             .piece(PieceSpec::new('N', "knight", Movement::knight()));
-        let variant = Variant::<u64>::new(spec).unwrap();
+        // Filled in where it is read: on words of more than 64 squares.
+        let variant = Variant::<u128>::new(spec).unwrap();
         let knight = crate::PieceKind::new(1);
         let square = |name: &str| size.parse_square(name).unwrap();
-        let expected: SquareSet<u64> = ["b4", "c3", "c1", "a3", "d2", "a4", "c4", "d3", "d1"]
+        let expected: SquareSet<u128> = ["b4", "c3", "c1", "a3", "d2", "a4", "c4", "d3", "d1"]
             .into_iter()
             .map(square)
             .collect();

@@ -205,11 +205,7 @@ impl<W: Word> Position<'_, W> {
     /// that one of `attackers` attacks when `occupied` are occupied: a
     /// group is asked about each square only if it has a piece around the
     /// royal piece (see [`AttackGroup::around_royal`]); most have none.
-    /// Used on boards beyond 64 squares, where a test is two words or
-    /// more and the groups many (shogi's eight), and the look that passes
-    /// a group over paid (shogi 5 0.136 s to 0.116 s). On 64 squares it
-    /// took as many instructions as each square asking every group, and
-    /// more time (chess 6 and Kiwipete 5 about 2%).
+    /// Only where [`AttackGroup::SCREENS_ROYAL_STEPS`].
     #[inline(always)]
     fn attacked_around(
         &self,
@@ -751,7 +747,7 @@ impl<W: Word> Position<'_, W> {
                 candidates = candidates - capturable;
             }
             let without_king = occupied - royal_set;
-            let safe = if W::BITS > 64 {
+            let safe = if AttackGroup::<W>::SCREENS_ROYAL_STEPS {
                 candidates - self.attacked_around(&attackers, king, candidates - shield, without_king)
             } else {
                 // Read as a slice once, not once per square.

@@ -38,6 +38,15 @@ fn legal_moves(spec: VariantSpec, fen: &str) -> Vec<String> {
     legal
 }
 
+/// The moves of `moves` from the squares `from`.
+fn moves_from<'m>(moves: &'m [String], from: &[&str]) -> Vec<&'m str> {
+    moves
+        .iter()
+        .filter(|m| from.iter().any(|square| m.starts_with(square)))
+        .map(String::as_str)
+        .collect()
+}
+
 #[test]
 fn a_lame_leaper_on_a_leg_of_its_own_path_gives_no_check() {
     // The Xiangqi horse on d2 stands on the leg of the path c2-d2-e1 (a
@@ -88,11 +97,7 @@ fn a_pawn_that_captures_as_it_moves_steps_and_captures_forward() {
     // takes the rook on b4, from d2 it is blocked by its own rook, from
     // h3 it steps to h4.
     let moves = legal_moves(with_extra("fW"), "4k3/8/8/8/1r6/1X1R3X/3X4/4K3 w - - 0 1");
-    let pawns: Vec<&String> = moves
-        .iter()
-        .filter(|m| ["b3", "d2", "h3"].iter().any(|from| m.starts_with(from)))
-        .collect();
-    assert_eq!(pawns, ["b3b4", "h3h4"]);
+    assert_eq!(moves_from(&moves, &["b3", "d2", "h3"]), ["b3b4", "h3h4"]);
 }
 
 #[test]
@@ -101,9 +106,5 @@ fn a_pawn_that_captures_as_it_moves_answers_a_check_by_capture_or_block() {
     // it, X on c1 blocks on c2, X on g1 steps beyond the king, which
     // answers nothing.
     let moves = legal_moves(with_extra("fW"), "4k3/8/8/8/8/8/r3K3/X1X3X1 w - - 0 1");
-    let pawns: Vec<&String> = moves
-        .iter()
-        .filter(|m| ["a1", "c1", "g1"].iter().any(|from| m.starts_with(from)))
-        .collect();
-    assert_eq!(pawns, ["a1a2", "c1c2"]);
+    assert_eq!(moves_from(&moves, &["a1", "c1", "g1"]), ["a1a2", "c1c2"]);
 }
