@@ -840,6 +840,40 @@ impl<W: Word> MoveTable<W> {
         SquareSet::from_bits(self.entries[from.index()].potential)
     }
 
+    /// Whether `from` reaches some square of `among` when the squares of
+    /// `occupied` are occupied: [`MoveTable::attacks_among`] asked only
+    /// whether it is empty, which answers a miss of the potential with no
+    /// second test (the question every attack group is asked about each
+    /// square a royal piece may step to).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry, SquareSet};
+    /// use fairy_movement::{Color, MoveTable, Movement, TablePart};
+    ///
+    /// let geometry = Geometry::new(BoardSize::new(3, 3)?);
+    /// let rook = Movement::rook();
+    /// let parts: Vec<TablePart<u64>> = rook.parts().iter().map(|&part| TablePart::new(part, Color::White, geometry)).collect();
+    /// let table = MoveTable::<u64>::compile(&geometry, &parts);
+    /// let square = |name: &str| geometry.size().parse_square(name);
+    /// let (a1, a2, a3) = (square("a1")?, square("a2")?, square("a3")?);
+    /// let a3_alone = SquareSet::from_square(a3);
+    /// assert!(table.reaches_any(a1, SquareSet::EMPTY, a3_alone));
+    /// // A piece on a2 blocks the file.
+    /// assert!(!table.reaches_any(a1, SquareSet::from_square(a2), a3_alone));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline(always)]
+    pub fn reaches_any(&self, from: Square, occupied: SquareSet<W>, among: SquareSet<W>) -> bool {
+        let entry = &self.entries[from.index()];
+        let within_reach = entry.potential & among.bits();
+        if within_reach.is_zero() {
+            return false;
+        }
+        matches!(self.shape, Shape::Leaps) || !(self.reach(entry, from, occupied.bits()) & among.bits()).is_zero()
+    }
+
     /// The squares of `among` reached from `from` when the squares of
     /// `occupied` are occupied: [`MoveTable::attacks`] `& among`, without a
     /// lookup where no square of `among` could be reached at all (the
@@ -1504,6 +1538,11 @@ mod tests {
                 assert_eq!(
                     table.attacks_among(from, occupied, among),
                     table.attacks(from, occupied) & among,
+                    "{from:?}"
+                );
+                assert_eq!(
+                    table.reaches_any(from, occupied, among),
+                    table.attacks(from, occupied).intersects(among),
                     "{from:?}"
                 );
             }

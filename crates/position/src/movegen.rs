@@ -194,7 +194,7 @@ impl<W: Word> Position<'_, W> {
         // (on boards of up to 64 squares) and every square castling asks
         // about.
         for (group, pieces) in attackers {
-            if group.table.attacks_among(square, occupied, *pieces).any() {
+            if group.table.reaches_any(square, occupied, *pieces) {
                 return true;
             }
         }
@@ -229,7 +229,7 @@ impl<W: Word> Position<'_, W> {
                 continue;
             }
             for square in unattacked {
-                if group.table.attacks_among(square, occupied, *pieces).any() {
+                if group.table.reaches_any(square, occupied, *pieces) {
                     unattacked.remove(square);
                 }
             }

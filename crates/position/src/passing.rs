@@ -187,6 +187,5 @@ impl<W: Word> Position<'_, W> {
 /// with `occupied` occupied. Most of the time the royal pieces share no
 /// line at all, which the table's potential tells without a lookup.
 fn face<W: Word>(facing: &MoveTable<W>, ours: SquareSet<W>, theirs: SquareSet<W>, occupied: SquareSet<W>) -> bool {
-    ours.iter()
-        .any(|square| facing.attacks_among(square, occupied, theirs).any())
+    ours.iter().any(|square| facing.reaches_any(square, occupied, theirs))
 }

@@ -995,11 +995,9 @@ impl<'v, W: Word> Position<'v, W> {
             let pieces = self.pieces_of(capturer, kind);
             let reverse = &variant.kinds[kind.index()].moves[capturer.index()].en_passant_from;
             pieces.any()
-                && reverse.as_ref().is_some_and(|table| {
-                    squares
-                        .iter()
-                        .any(|square| table.attacks_among(square, occupied, pieces).any())
-                })
+                && reverse
+                    .as_ref()
+                    .is_some_and(|table| squares.iter().any(|square| table.reaches_any(square, occupied, pieces)))
         })
     }
 
