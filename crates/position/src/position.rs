@@ -10,7 +10,7 @@ use fairy_movement::Color;
 use crate::castling::MAX_RIGHTS;
 use crate::kinds::KindSet;
 use crate::mate_condition::History;
-use crate::variant::{AttackGroup, DoubleStep, Kind};
+use crate::variant::{AttackGroup, Kind};
 use crate::{CastlingRights, FenError, Hand, MAX_KINDS, Move, Piece, PieceKind, Setup, Variant};
 
 /// The mailbox byte of an empty square.
@@ -813,19 +813,17 @@ impl<'v, W: Word> Position<'v, W> {
             return;
         };
         let them = self.by_color[us.other().index()];
-        let made = |step: &&DoubleStep<W>| step.to == to && !step.passed.intersects(occupied);
-        // Only where an enemy piece stands where it could take en passant
-        // is anything left to take; then the squares are all those its
-        // open ways pass, as a FEN lists them (see `en_passant_victims`),
-        // even the ways no enemy piece could take on.
-        if !steps.iter().filter(made).any(|step| step.takers_from.intersects(them)) {
-            return;
-        }
-        let passed = steps
+        // The squares of every open way, as a FEN lists them (see
+        // `en_passant_victims`), even the ways no enemy piece could take
+        // on; but something is left to take only where an enemy piece
+        // stands where it could take on one of them.
+        let (passed, takers_from) = steps
             .iter()
-            .filter(made)
-            .fold(SquareSet::EMPTY, |all, step| all | step.passed);
-        if passed.any() && self.en_passant_capturable(passed, to, us.other()) {
+            .filter(|step| step.to == to && !step.passed.intersects(occupied))
+            .fold((SquareSet::EMPTY, SquareSet::EMPTY), |(passed, takers), step| {
+                (passed | step.passed, takers | step.takers_from)
+            });
+        if passed.any() && takers_from.intersects(them) && self.en_passant_capturable(passed, to, us.other()) {
             self.en_passant = passed;
             self.victim = to;
             for square in passed {
