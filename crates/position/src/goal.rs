@@ -832,10 +832,20 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// After a move by `mover`: counts a check it gave, in a variant won by
-    /// giving checks.
-    #[inline]
+    /// giving checks. Only the test of the variant inline: the rest, out of
+    /// line, would otherwise decide with its size whether the move's play
+    /// takes a call here in every variant.
+    #[inline(always)]
     pub(crate) fn count_check(&mut self, mover: Color) {
-        if self.variant.goals.checks_to_win.is_none() || !self.is_check() {
+        if self.variant.goals.checks_to_win.is_some() {
+            self.count_check_given(mover);
+        }
+    }
+
+    /// [`Position::count_check`] in a variant won by giving checks.
+    #[inline(never)]
+    fn count_check_given(&mut self, mover: Color) {
+        if !self.is_check() {
             return;
         }
         let slot = mover.index();
