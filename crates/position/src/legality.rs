@@ -606,7 +606,7 @@ impl<W: Word> Position<'_, W> {
                 return true;
             }
         }
-        after.checked_royals(us).is_empty()
+        after.checked_among(us, self.royals_to_keep_safe(mv, &after)).is_empty()
     }
 
     /// [`Position::is_safe_after`] for a capture without promotion under

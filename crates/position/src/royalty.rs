@@ -10,7 +10,7 @@
 use fairy_geometry::{Square, SquareSet, Word};
 use fairy_movement::Color;
 
-use crate::Position;
+use crate::{Move, PieceKind, Position};
 
 impl<W: Word> Position<'_, W> {
     /// The royal pieces of `color`: those of royal kinds, and the last
@@ -85,15 +85,17 @@ impl<W: Word> Position<'_, W> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn checked_royals(&self, color: Color) -> SquareSet<W> {
+        self.checked_among(color, self.royal_pieces(color))
+    }
+
+    /// [`Position::checked_royals`] where `royals` are `color`'s royal
+    /// pieces.
+    pub(crate) fn checked_among(&self, color: Color, royals: SquareSet<W>) -> SquareSet<W> {
         let by = color.other();
         let occupied = self.occupied();
         let shield = self.shield(color);
         let in_check = |square: Square| !shield.contains(square) && self.is_attacked(square, by, occupied);
-        let mut checked: SquareSet<W> = self
-            .royal_pieces(color)
-            .iter()
-            .filter(|&square| in_check(square))
-            .collect();
+        let mut checked: SquareSet<W> = royals.iter().filter(|&square| in_check(square)).collect();
         let duple = &self.variant.goals.duple_check;
         if !duple.is_empty() {
             let candidates = self.pieces_of_kinds(color, *duple);
@@ -102,6 +104,40 @@ impl<W: Word> Position<'_, W> {
             }
         }
         checked
+    }
+
+    /// The pieces of the side to move that `mv` may not leave in check,
+    /// where they stand on `after`, the board the move leaves: the royal
+    /// pieces there. But a piece promoting to its own promoted form
+    /// (shogi's `+`) where royalty goes by count keeps, for this move, the
+    /// royalty of before it (the promoting piece's own, if it had it, where
+    /// it lands), as in Fairy-Stockfish: a sho shogi elephant becoming a
+    /// crown prince leaves the king beside it royal until the move is made,
+    /// so it may not promote out of a pin or with the king in check.
+    pub(crate) fn royals_to_keep_safe(&self, mv: Move, after: &Position<'_, W>) -> SquareSet<W> {
+        let us = self.turn;
+        if self.variant.goals.has_pseudo_royals() && self.promotes_to_own_form(mv) {
+            let mut before = self.royal_pieces(us);
+            if before.contains(mv.from()) {
+                before.remove(mv.from());
+                return before.with(mv.to());
+            }
+            return before;
+        }
+        after.royal_pieces(us)
+    }
+
+    /// Whether `mv` promotes a piece to its own promoted form (shogi's
+    /// `+`), not to a kind of its choice (chess's pawns).
+    fn promotes_to_own_form(&self, mv: Move) -> bool {
+        let (Some(promoted), Some(code)) = (mv.promotion(), self.code_at(mv.from())) else {
+            return false;
+        };
+        let mover = self.variant.letter(PieceKind::new(code >> 1));
+        self.variant
+            .kinds
+            .get(promoted.index())
+            .is_some_and(|kind| kind.spec.unpromoted == Some(mover))
     }
 
     /// Whether a royal piece of the side to move is in check.

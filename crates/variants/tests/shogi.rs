@@ -284,6 +284,21 @@ fn shoshogi_a_side_loses_when_it_has_neither_king_nor_prince() {
 }
 
 #[test]
+fn shoshogi_an_elephant_promoting_to_a_prince_leaves_the_king_royal_for_that_move() {
+    // The elephant on e6 is pinned by the rook on e9 against the king, the
+    // only one of its kind and so royal. Promoting on d7 or f7 would give
+    // White a prince, and the king would no longer be royal once it
+    // stands; but for the move itself the king is royal (as in
+    // Fairy-Stockfish), so the elephant may only go up the file, promoting
+    // or not, besides the king's five steps.
+    let pinned = wide(shoshogi(), "k3r4/9/9/4E4/9/9/9/9/4K4 w - - 0 1");
+    assert_eq!(
+        moves(&pinned),
+        ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e6e7", "e6e7+"]
+    );
+}
+
+#[test]
 fn check_shogi_the_first_check_wins() {
     let before = wide(checkshogi(), "4k4/9/9/9/9/9/9/9/R3K4[] w - - 1+1 0 1");
     let checked = wide_play(&before, "a1a9");
