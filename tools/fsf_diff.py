@@ -15,7 +15,10 @@ For each variant (an FSF name with a definition file, by default
    position the legal move sets and the FEN, read both ways (FSF's FEN
    read by fairy gives the same position; fairy's FEN read by FSF gives the
    same moves);
-3. perft at sampled positions of those games.
+3. perft at sampled positions of those games;
+4. for one board of a two-board game (bughouse, supply), random games
+   where pieces join the hands now and then, as the partner's captures on
+   the other board would put them there, compared as in 2 and 3.
 
 A variant in chess960 mode (its FEN names castling rooks by file, as
 `fischerandom` and `caparandom` do, or any variant that castles with
@@ -252,44 +255,103 @@ def check_variant(name, definition, fairy_binary, args, lines, start=None, games
         rng = random.Random("%s/%s/%d/%d" % (name, "" if own_start else start, args.seed, game))
         moves = []
         for _ in range(args.plies):
-            positions.append(list(moves))
+            positions.append((start, list(moves)))
             legal = legal_moves(name, start, moves)
             if not legal:
                 break
             moves.append(rng.choice(legal))
         else:
-            positions.append(list(moves))
-    results = fairy.divide([(start, m) for m in positions], 1)
+            positions.append((start, list(moves)))
+    compare_positions(name, fairy, positions, "%d games" % games, report, args)
+
+    # 4. On one board of a two-board game (bughouse), hands fed as a
+    # partner would feed them.
+    if own_start and sf.two_boards(name):
+        positions = partner_fed_games(name, start, games, args)
+        compare_positions(name, fairy, positions, "%d games with hands fed by a partner" % games, report, args)
+    return report
+
+
+def quietly(function, *arguments):
+    """Calls `function` with FSF's own messages (written to the process's
+    standard output and error, as `validate_fen` explains a refusal) left
+    unprinted."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    with open(os.devnull, "w") as null:
+        os.dup2(null.fileno(), 1)
+        os.dup2(null.fileno(), 2)
+        try:
+            return function(*arguments)
+        finally:
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            for fd in saved:
+                os.close(fd)
+
+
+def partner_fed_games(name, start, games, args):
+    """Random games on one board of a two-board variant, where before a
+    move a third of the time a piece of a kind on the start board (of
+    either colour, if FSF accepts it in hand) joins a hand, as the
+    partner's captures on the other board would put it there. Each
+    position is a FEN with no moves after it."""
+    board = start.split()[0].split("[")[0]
+    letters = sorted(set(c for c in board if c.isalpha()))
+    positions = []
+    for game in range(games):
+        rng = random.Random("%s/fed/%d/%d" % (name, args.seed, game))
+        fen = start
+        for _ in range(args.plies):
+            if rng.random() < 1 / 3:
+                fields = fen.split(" ", 1)
+                fed = fields[0].replace("]", rng.choice(letters) + "]", 1) + " " + fields[1]
+                if quietly(sf.validate_fen, fed, name) == sf.FEN_OK:
+                    fen = get_fen(name, fed, [])
+            positions.append((fen, []))
+            legal = legal_moves(name, fen, [])
+            if not legal:
+                break
+            fen = get_fen(name, fen, [rng.choice(legal)])
+    return positions
+
+
+def compare_positions(name, fairy, positions, games, report, args):
+    """Compares the move sets, FENs and results at `positions` (pairs of a
+    FEN and the moves played from it) from `games`; then perft at a sample
+    of them."""
+    results = fairy.divide(positions, 1)
     checked = equivalent = ended = 0
     sampled = []
-    for index, moves in enumerate(positions):
+    for index, (fen, moves) in enumerate(positions):
         if index >= len(results):
             break
         ours = results[index]
         if "error" in ours:
-            report.fail("fairy refused the moves %s: %s" % (" ".join(moves), ours["error"]))
+            report.fail("fairy refused %s moves %s: %s" % (fen, " ".join(moves), ours["error"]))
             break
-        theirs = legal_moves(name, start, moves)
+        theirs = legal_moves(name, fen, moves)
         if set(ours["moves"]) != set(theirs):
-            report.fail("moves %s (fairy FEN %s): %s" % (
-                " ".join(moves), ours["fen"], describe_difference(ours["moves"], theirs)))
+            report.fail("%s moves %s (fairy FEN %s): %s" % (
+                fen, " ".join(moves), ours["fen"], describe_difference(ours["moves"], theirs)))
             continue
         checked += 1
         if not theirs:
             # The game is over: the same result (FSF scores it for the side
             # to move).
-            value = game_result(name, start, moves)
-            white_to_move = get_fen(name, start, moves).split()[1] == "w"
+            value = game_result(name, fen, moves)
+            white_to_move = get_fen(name, fen, moves).split()[1] == "w"
             if value == 0:
                 expected = "1/2-1/2"
             else:
                 expected = "1-0" if (value > 0) == white_to_move else "0-1"
             if ours.get("outcome") != expected:
-                report.fail("moves %s: the game is over, fairy scores %s, FSF %s"
-                            % (" ".join(moves), ours.get("outcome"), expected))
+                report.fail("%s moves %s: the game is over, fairy scores %s, FSF %s"
+                            % (fen, " ".join(moves), ours.get("outcome"), expected))
                 continue
             ended += 1
-        fsf_fen = get_fen(name, start, moves)
+        fsf_fen = get_fen(name, fen, moves)
         if ours["fen"] != fsf_fen:
             # Written differently: each side must read the other's FEN as
             # the same position.
@@ -307,35 +369,35 @@ def check_variant(name, definition, fairy_binary, args, lines, start=None, games
             if len(report.notes) < 40:
                 report.note("FEN written differently: fairy %s, FSF %s" % (ours["fen"], fsf_fen))
         if theirs and index % args.sample_every == 0:
-            sampled.append(moves)
-    report.note("%d positions from %d games: move sets and FEN agree (%d FENs written differently but read alike);"
+            sampled.append((fen, moves))
+    report.note("%d positions from %s: move sets and FEN agree (%d FENs written differently but read alike);"
                 " %d games ended, with the same result" % (checked, games, equivalent, ended))
 
-    # 3. Perft at sampled positions.
+    # Then perft at sampled positions.
     if args.perft_depth > 1 and sampled:
-        ours = fairy.divide([(start, m) for m in sampled], args.perft_depth)
+        ours = fairy.divide(sampled, args.perft_depth)
         agreed = 0
-        for moves, result in zip(sampled, ours):
+        for (fen, moves), result in zip(sampled, ours):
             if "error" in result:
-                report.fail("fairy refused %s: %s" % (" ".join(moves), result["error"]))
+                report.fail("fairy refused %s moves %s: %s" % (fen, " ".join(moves), result["error"]))
                 continue
             budget = [args.sample_budget]
             # From a FEN: pyffish replays a move list at every call, and
             # the game's list is long. The last two moves are replayed, for
             # the rules that remember them (two passes in a row end a game).
             kept = moves[-2:]
-            theirs = fsf_perft(name, get_fen(name, start, moves[:len(moves) - len(kept)]), kept,
+            theirs = fsf_perft(name, get_fen(name, fen, moves[:len(moves) - len(kept)]), kept,
                                args.perft_depth, budget)
             if theirs is None:
                 continue
             total = sum(result["moves"].values())
             if total != theirs:
-                report.fail("perft %d after %s: fairy %d, FSF %d" % (args.perft_depth, " ".join(moves), total, theirs))
-                descend(name, fairy, start, moves, args.perft_depth, report)
+                report.fail("perft %d at %s moves %s: fairy %d, FSF %d" % (
+                    args.perft_depth, fen, " ".join(moves), total, theirs))
+                descend(name, fairy, fen, moves, args.perft_depth, report)
             else:
                 agreed += 1
         report.note("perft %d agrees at %d sampled positions" % (args.perft_depth, agreed))
-    return report
 
 
 def run_start_fen(binary, definition):

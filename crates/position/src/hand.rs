@@ -107,6 +107,14 @@ pub struct Drops {
     /// the game.
     #[cfg_attr(feature = "serde", serde(default))]
     pub free: bool,
+    /// Whether the hands are fed from outside the board, by the captures
+    /// on a partner's board (bughouse; Fairy-Stockfish's `twoBoards`): a
+    /// position is one board, its hands what the partner has passed on so
+    /// far (in FEN, as any hand). A piece captured here leaves this board
+    /// for the partner's hand, as the kind that promoted if it was
+    /// promoted, so promoted pieces are marked (`Q~`) as in crazyhouse.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub partner_board: bool,
 }
 
 /// A limit on the pieces of a kind a side may have on one file for a drop
@@ -240,6 +248,38 @@ impl Drops {
             ..self
         }
     }
+
+    /// The hands are fed by a partner's board: promoted pieces are marked,
+    /// as they go to the partner's hand as the kind that promoted when
+    /// captured.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fairy_geometry::{BoardSize, Geometry};
+    /// use fairy_movement::Movement;
+    /// use fairy_position::{Drops, PieceSpec, Promotion, Variant, VariantSpec, Zone};
+    ///
+    /// // One board of a bughouse game on 3 x 4: the pawn takes the rook
+    /// // and promotes to a rook, marked promoted; the rook taken goes to
+    /// // nobody's hand on this board.
+    /// let spec = VariantSpec::new("minihouse", Geometry::new(BoardSize::new(3, 4)?), "kr1/2P/3/K2[R] w - - 0 1")
+    ///     .piece(PieceSpec::new('K', "king", Movement::king()).royal())
+    ///     .piece(PieceSpec::new('R', "rook", Movement::rook()))
+    ///     .piece(PieceSpec::new('P', "pawn", Movement::chess_pawn()).promotion(Promotion::new(Zone::ranks([4]), ['R'])))
+    ///     .drops(Drops::new().partner_board());
+    /// let variant = Variant::<u64>::new(spec)?;
+    /// let position = variant.start_position();
+    /// assert_eq!(position.play_uci("c3b4r")?.fen(), "kR~1/3/3/K2[R] b - - 0 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn partner_board(self) -> Drops {
+        Drops {
+            partner_board: true,
+            ..self
+        }
+    }
 }
 
 /// The pieces one side holds in hand, by kind.
@@ -356,7 +396,7 @@ impl<W: Word> CompiledDrops<W> {
             .zip(droppable)
             .map(|(kind, squares)| Color::ALL.map(|color| squares[color.index()] - kind.moves[color.index()].forbidden))
             .collect();
-        let demotes_to = if drops.captures_to_hand && !drops.keep_promoted {
+        let demotes_to = if (drops.captures_to_hand || drops.partner_board) && !drops.keep_promoted {
             kinds
                 .iter()
                 .position(|kind| kind.moves.iter().any(|moves| moves.promotions.marks))

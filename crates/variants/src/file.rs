@@ -90,7 +90,9 @@
 //!                            # true: never dropped otherwise (Seirawan chess);
 //!                            # no_drop_checks = true: no drop may give check (atomiczh);
 //!                            # free = true: any kind but royal ones is dropped at will,
-//!                            # hands playing no part (ataxx)
+//!                            # hands playing no part (ataxx); partner_board = true: the
+//!                            # hands are fed by a partner's board, promoted pieces marked
+//!                            # (bughouse)
 //!
 //! [[piece]]                  # one table per piece kind, in order
 //! letter = "P"               # required: White's upper-case FEN letter
@@ -625,6 +627,8 @@ struct DropsFile {
     #[serde(default)]
     free: bool,
     #[serde(default)]
+    partner_board: bool,
+    #[serde(default)]
     ranks: Vec<u8>,
     #[serde(default)]
     squares: Vec<String>,
@@ -960,6 +964,9 @@ impl VariantFile {
             }
             if file.free {
                 drops = drops.free();
+            }
+            if file.partner_board {
+                drops = drops.partner_board();
             }
             spec = spec.drops(drops);
         }

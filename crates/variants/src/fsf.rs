@@ -40,8 +40,8 @@
 //! let spec = fairy_variants::fsf::spec_from_ini(text, "minirooks")?;
 //! let variant = fairy_position::AnyVariant::new(spec)?;
 //! assert_eq!(variant.size().to_string(), "5x5");
-//! let error = fairy_variants::fsf::spec_from_ini(&format!("{text}twoBoards = true\n"), "minirooks").unwrap_err();
-//! assert_eq!(error.to_string(), "[minirooks] twoBoards: needs a second board feeding the hands, not supported yet");
+//! let error = fairy_variants::fsf::spec_from_ini(&format!("{text}castlingWins = q\n"), "minirooks").unwrap_err();
+//! assert_eq!(error.to_string(), "[minirooks] castlingWins: needs castling goals, not supported yet");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -367,9 +367,8 @@ const IGNORED: [&str; 10] = [
 
 /// Options of rule families this library does not have yet, each with the
 /// family's name; they are accepted with the value that turns them off.
-const UNSUPPORTED: [(&str, &str); 29] = [
+const UNSUPPORTED: [(&str, &str); 28] = [
     ("castlingWins", "castling goals"),
-    ("twoBoards", "a second board feeding the hands"),
     ("sittuyinPromotion", "sittuyin promotion"),
     ("promotedPieceType", "shogi-style promotion"),
     ("piecePromotionOnCapture", "shogi-style promotion"),
@@ -524,6 +523,7 @@ struct Config {
     check_counting: bool,
     piece_drops: bool,
     captures_to_hand: bool,
+    two_boards: bool,
     drop_loop: bool,
     drop_checks: bool,
     first_rank_pawn_drops: bool,
@@ -624,6 +624,7 @@ impl Config {
             check_counting: false,
             piece_drops: false,
             captures_to_hand: false,
+            two_boards: false,
             drop_loop: false,
             drop_checks: true,
             first_rank_pawn_drops: false,
@@ -1099,6 +1100,7 @@ impl Config {
         for (key, option) in [
             ("pieceDrops", &mut self.piece_drops),
             ("capturesToHand", &mut self.captures_to_hand),
+            ("twoBoards", &mut self.two_boards),
             ("dropLoop", &mut self.drop_loop),
             ("dropChecks", &mut self.drop_checks),
             ("firstRankPawnDrops", &mut self.first_rank_pawn_drops),
@@ -1278,6 +1280,12 @@ impl Config {
                 "captures to hand without drops are not supported yet".to_string(),
             ));
         }
+        if self.two_boards && !self.piece_drops {
+            return Err(error(
+                "twoBoards",
+                "a partner's board feeds the hands, which needs pieceDrops".to_string(),
+            ));
+        }
         if self.piece_drops {
             let mut drops = Drops::new();
             if self.captures_to_hand {
@@ -1305,6 +1313,9 @@ impl Config {
             }
             if self.free_drops {
                 drops = drops.free();
+            }
+            if self.two_boards {
+                drops = drops.partner_board();
             }
             spec = spec.drops(drops);
         }
@@ -1824,13 +1835,14 @@ fn sided<T: Clone>(
 
 /// The options this reader understands (beside piece types and the ignored
 /// and unsupported ones).
-const KNOWN: [&str; 109] = [
+const KNOWN: [&str; 110] = [
     "mustDrop",
     "mustDropType",
     "dropOppositeColoredBishop",
     "castlingDroppedPiece",
     "pieceDrops",
     "capturesToHand",
+    "twoBoards",
     "dropLoop",
     "dropChecks",
     "firstRankPawnDrops",

@@ -1,6 +1,6 @@
 //! Pieces in hand and drops: the crazyhouse family of the gallery
-//! (crazyhouse, loop, chessgi, pocketknight, capahouse) and placement
-//! chess, against
+//! (crazyhouse, loop, chessgi, pocketknight, capahouse), placement chess,
+//! and one board of the two-board games (bughouse, koedem, supply), against
 //! Fairy-Stockfish's `tests/perft.sh` figures, and one focused test per
 //! rule on a small position.
 
@@ -10,15 +10,18 @@ mod common;
 #[macro_use]
 mod from_gallery;
 
-use common::{moves, play, position};
+use common::{ended, moves, play, position};
 use fairy_movement::Color;
-use fairy_position::{FenError, ParseFenError, Position, PositionError, Variant, VariantSpec};
+use fairy_position::{EndReason, FenError, ParseFenError, Position, PositionError, Variant, VariantSpec};
 
 gallery_variant!(crazyhouse, "crazyhouse");
 gallery_variant!(loop_chess, "loop");
 gallery_variant!(chessgi, "chessgi");
 gallery_variant!(pocketknight, "pocketknight");
 gallery_variant!(placement, "placement");
+gallery_variant!(bughouse, "bughouse");
+gallery_variant!(koedem, "koedem");
+gallery_variant!(supply, "supply", u128);
 
 fn perft(variant: &'static Variant<u64>, fen: &str, depth: u32) -> u64 {
     position(variant, fen).perft(depth)
@@ -423,4 +426,85 @@ fn where_drops_may_not_check_no_drop_gives_check() {
     assert_eq!(moves(&free.start_position()).len(), 9);
     let quiet = Variant::<u64>::new(spec(true)).unwrap();
     assert_eq!(moves(&quiet.start_position()), ["R@b1", "R@b2", "R@c2", "c1b1", "c1c2"]);
+}
+
+// One board of a two-board game: the hands are fed by the partner's
+// captures on the other board, and this board's captures feed the
+// partner's hands.
+
+#[test]
+fn bughouse_with_empty_hands_counts_chess_perft() {
+    // No piece in hand, so no drop: chess's moves (`chess.epd`'s start).
+    assert_eq!(bughouse().start_position().perft(4), 197_281);
+}
+
+#[test]
+fn koedem_perft_1_as_fairy_stockfish() {
+    // A king in hand must be dropped first: on the 34 empty squares.
+    let king_in_hand = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB2BNR[KQ] w kq - 0 1";
+    assert_eq!(perft(koedem(), king_in_hand, 1), 34);
+    let queen_in_hand = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR[Q] w KQkq - 0 1";
+    assert_eq!(perft(koedem(), queen_in_hand, 1), 54);
+}
+
+#[test]
+fn on_a_partner_board_a_capture_goes_to_no_hand() {
+    let before = position(bughouse(), "k7/8/8/3r4/8/8/8/3RK3[] w - - 0 1");
+    assert_eq!(play(&before, "d1d5").fen(), "k7/8/8/3R4/8/8/8/4K3[] b - - 0 1");
+}
+
+#[test]
+fn on_a_partner_board_a_promoted_piece_is_marked() {
+    // Taken, it would go to the partner as a pawn: FEN marks it, as
+    // Fairy-Stockfish's does.
+    let before = position(bughouse(), "1r5k/P7/8/8/8/8/8/K7[] w - - 0 1");
+    let promoted = play(&before, "a7b8q");
+    assert_eq!(promoted.fen(), "1Q~5k/8/8/8/8/8/8/K7[] b - - 0 1");
+    assert_eq!(position(bughouse(), &promoted.fen()), promoted);
+}
+
+#[test]
+fn pieces_the_partner_fed_are_dropped() {
+    // The king's five steps, and the queen on each of the 62 empty
+    // squares.
+    let fed = position(bughouse(), "4k3/8/8/8/8/8/8/4K3[Qq] w - - 0 1");
+    assert_eq!(fed.legal_moves().len(), 67);
+}
+
+#[test]
+fn a_bughouse_side_with_no_move_loses() {
+    let stalemated = position(bughouse(), "k7/2Q5/1K6/8/8/8/8/8[] b - - 0 1");
+    assert_eq!(stalemated.outcome(), ended(Some(Color::White), EndReason::Stalemate));
+}
+
+#[test]
+fn a_koedem_side_with_no_king_loses_when_the_opponent_has_two() {
+    let bare = position(koedem(), "K6K/8/8/8/8/8/7p/8[] b - - 0 1");
+    assert_eq!(bare.outcome(), ended(Some(Color::White), EndReason::Extinction));
+    // With its king in hand, it is still in the game, and must drop it:
+    // on any of the 61 empty squares.
+    let in_hand = position(koedem(), "K6K/7p/8/8/8/8/8/8[k] b - - 0 1");
+    assert_eq!(in_hand.outcome(), None);
+    assert_eq!(in_hand.legal_moves().len(), 61);
+}
+
+#[test]
+fn supply_drops_go_to_the_own_half_where_the_kind_may_stand() {
+    // An advisor only on the palace's diagonal points: e2, d3 and f3 are
+    // free.
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[A] w - - 0 1";
+    let fed = Position::from_fen(supply(), fen).unwrap();
+    let drops: Vec<String> = moves(&fed).into_iter().filter(|m| m.contains('@')).collect();
+    assert_eq!(drops, ["A@d3", "A@e2", "A@f3"]);
+}
+
+#[test]
+fn supply_drops_may_not_give_check() {
+    // A chariot anywhere on White's empty half (44 squares) but the five
+    // of the e-file, where it would check the general on e10; the general
+    // may only step to d2 (e1 would face the other).
+    let fed = Position::from_fen(supply(), "4k4/9/9/9/9/9/9/9/9/3K5[R] w - - 0 1").unwrap();
+    let moves = moves(&fed);
+    assert_eq!(moves.len(), 40);
+    assert!(!moves.iter().any(|m| m.starts_with("R@e")));
 }

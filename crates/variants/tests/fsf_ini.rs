@@ -187,6 +187,10 @@ fn options_are_errors_naming_the_key_unless_they_turn_a_rule_off() {
         error("nMoveRule = many"),
         "[tiny] nMoveRule: expected a number, found \"many\""
     );
+    assert_eq!(
+        error("twoBoards = true"),
+        "[tiny] twoBoards: a partner's board feeds the hands, which needs pieceDrops"
+    );
     // Turned off, a rule this library lacks is no obstacle; GUI options are
     // read and ignored.
     spec(
@@ -270,9 +274,16 @@ fn built_in_variants_restated_as_options_give_fairy_stockfish_perft_figures() {
     // mobility regions and soldiers (xiangqi), gates and first moves
     // (cambodian), enclosing drops, flips and free drops (flipello,
     // ataxx). The figures are Fairy-Stockfish's `tests/perft.sh`.
-    let text = "[xq:xiangqi]\n[km:cambodian]\n[fl:flipello]\n[ax:ataxx]\n";
+    // One board of the two-board games: with empty hands, bughouse and
+    // koedem (too shallow for a check to count) play chess's moves from
+    // the start (`chess.epd`), and supply xiangqi's (its regions take
+    // away no square its pieces reach from there).
+    let text = "[xq:xiangqi]\n[km:cambodian]\n[fl:flipello]\n[ax:ataxx]\n[bh:bughouse]\n[kd:koedem]\n[sp:supply]\n";
     let cases = [
         ("xq", 4, 3_290_240),
+        ("bh", 4, 197_281),
+        ("kd", 3, 8_902),
+        ("sp", 4, 3_290_240),
         ("km", 4, 361_719),
         ("fl", 7, 55_092),
         ("ax", 4, 155_888),
