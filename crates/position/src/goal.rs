@@ -577,6 +577,12 @@ impl<W: Word> Goals<W> {
         !self.pseudo_royals.is_empty()
     }
 
+    /// Whether pieces of `kind` are royal by their count.
+    #[inline]
+    pub fn is_counted_royal(&self, kind: PieceKind) -> bool {
+        self.pseudo_royals.iter().any(|(kinds, _)| kinds.contains(kind))
+    }
+
     /// Whether a goal can end the game before any move is generated.
     #[inline]
     pub fn has_immediate(&self) -> bool {

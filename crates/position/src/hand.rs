@@ -594,8 +594,11 @@ impl<'v, W: Word> Position<'v, W> {
         if let Some(paired) = drops.opposite_colors {
             to &= self.keeping_both_colors(drops, paired, kind);
         }
-        if self.variant.royal.contains(kind) {
-            // A royal piece is not dropped into check.
+        if self.variant.royal.contains(kind) || self.variant.goals.is_counted_royal(kind) {
+            // A royal piece is not dropped into check; nor, as in
+            // Fairy-Stockfish, one of a kind royal by count, royal for its
+            // drop whatever the count after it (see
+            // `Position::royals_to_keep_safe`).
             let occupied = self.occupied();
             let them = us.other();
             to = to

@@ -108,15 +108,29 @@ impl<W: Word> Position<'_, W> {
 
     /// The pieces of the side to move that `mv` may not leave in check,
     /// where they stand on `after`, the board the move leaves: the royal
-    /// pieces there. But a piece promoting to its own promoted form
-    /// (shogi's `+`) where royalty goes by count keeps, for this move, the
-    /// royalty of before it (the promoting piece's own, if it had it, where
-    /// it lands), as in Fairy-Stockfish: a sho shogi elephant becoming a
-    /// crown prince leaves the king beside it royal until the move is made,
-    /// so it may not promote out of a pin or with the king in check.
+    /// pieces there. But where royalty goes by count, two moves keep for
+    /// themselves the royalty of before them, as in Fairy-Stockfish:
+    ///
+    /// - a drop of a kind royal by count, whose piece is royal for its
+    ///   drop too, whatever the count after it: a second king dropped
+    ///   leaves the first royal until the drop is made;
+    /// - a piece promoting to its own promoted form (shogi's `+`), whose
+    ///   royalty, if it had it, goes where it lands: a sho shogi elephant
+    ///   becoming a crown prince leaves the king beside it royal until the
+    ///   move is made, so it may not promote out of a pin or with the king
+    ///   in check.
     pub(crate) fn royals_to_keep_safe(&self, mv: Move, after: &Position<'_, W>) -> SquareSet<W> {
         let us = self.turn;
-        if self.variant.goals.has_pseudo_royals() && self.promotes_to_own_form(mv) {
+        if !self.variant.goals.has_pseudo_royals() {
+            return after.royal_pieces(us);
+        }
+        if mv
+            .dropped()
+            .is_some_and(|kind| self.variant.goals.is_counted_royal(kind))
+        {
+            return self.royal_pieces(us).with(mv.to());
+        }
+        if self.promotes_to_own_form(mv) {
             let mut before = self.royal_pieces(us);
             if before.contains(mv.from()) {
                 before.remove(mv.from());

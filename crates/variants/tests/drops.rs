@@ -508,3 +508,37 @@ fn supply_drops_may_not_give_check() {
     assert_eq!(moves.len(), 40);
     assert!(!moves.iter().any(|m| m.starts_with("R@e")));
 }
+
+/// Crazyhouse where the king is royal only while it is the last of its
+/// kind (Fairy-Stockfish's `extinctionPseudoRoyal` with drops).
+fn royal_by_count_with_drops() -> Variant<u64> {
+    let ini = "[royaldrops:crazyhouse]\n\
+               king = -\n\
+               commoner = k\n\
+               castlingKingPiece = k\n\
+               extinctionValue = loss\n\
+               extinctionPieceTypes = k\n\
+               extinctionPseudoRoyal = true\n";
+    Variant::new(fairy_variants::fsf::spec_from_ini(ini, "royaldrops").unwrap()).unwrap()
+}
+
+#[test]
+fn a_king_royal_by_count_stays_royal_for_the_drop_of_a_second() {
+    // White's lone king on e1 is royal, and the rook on e8 checks it. A
+    // second king dropped would leave neither royal once it stands, but
+    // for the drop itself both are (as in Fairy-Stockfish): every square
+    // that blocks the check is on the rook's file, where the dropped king
+    // would stand attacked, so only the king's own steps off the file are
+    // left.
+    let variant = royal_by_count_with_drops();
+    let checked = Position::from_fen(&variant, "k3r3/8/8/8/8/8/8/4K3[K] w - - 0 1").unwrap();
+    assert_eq!(moves(&checked), ["e1d1", "e1d2", "e1f1", "e1f2"]);
+    // Out of check, the second king goes on any empty square but the three
+    // next to Black's king: 62 - 3 drops and the first king's five steps.
+    let quiet = Position::from_fen(&variant, "k7/8/8/8/8/8/8/4K3[K] w - - 0 1").unwrap();
+    let all = moves(&quiet);
+    assert_eq!(all.len(), 59 + 5);
+    for touching in ["K@a7", "K@b7", "K@b8"] {
+        assert!(!all.contains(&touching.to_owned()), "{touching}");
+    }
+}
