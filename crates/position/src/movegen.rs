@@ -654,11 +654,14 @@ impl<W: Word> Position<'_, W> {
             if let Some(bulk) = &moves.bulk {
                 // Pinned pieces are left to the loop below.
                 let movers = pieces - pinned;
+                // Where moves are only counted, an empty set is counted
+                // too rather than tested for: whether a displacement has
+                // moves follows the position, a branch mispredicted.
                 match &bulk.capture {
                     Some(capture) => {
                         bulk.quiet.for_each(movers, empty, |delta, to| {
                             let to = to & quiet_to & evasion;
-                            if to.any() {
+                            if S::COUNTS_ONLY || to.any() {
                                 sink.shifted_moves(&moves.promotions, delta, to);
                             }
                         });
@@ -667,7 +670,7 @@ impl<W: Word> Position<'_, W> {
                                 aside.shifted(piece_kind, delta, to & takeable);
                             } else {
                                 let to = to & capturable & evasion;
-                                if to.any() {
+                                if S::COUNTS_ONLY || to.any() {
                                     sink.shifted_moves(&moves.promotions, delta, to);
                                 }
                             }
@@ -683,7 +686,7 @@ impl<W: Word> Position<'_, W> {
                             to & free
                         };
                         let to = to & evasion;
-                        if to.any() {
+                        if S::COUNTS_ONLY || to.any() {
                             sink.shifted_moves(&moves.promotions, delta, to);
                         }
                     }),
@@ -702,9 +705,10 @@ impl<W: Word> Position<'_, W> {
                     if pinned.contains(from) {
                         to &= pin_lines(&pins, from);
                     }
-                    if to.any() {
-                        sink.piece_moves(&moves.promotions, from, to);
-                    }
+                    // No test of an empty set: counting one adds nothing,
+                    // and whether a piece has moves is a branch that
+                    // follows the position.
+                    sink.piece_moves(&moves.promotions, from, to);
                 });
                 continue;
             }
@@ -757,7 +761,7 @@ impl<W: Word> Position<'_, W> {
                     .filter(|&to| shield.contains(to) || !self.attacked(attacking, to, without_king))
                     .collect()
             };
-            if safe.any() {
+            if S::COUNTS_ONLY || safe.any() {
                 sink.piece_moves(&moves.promotions, king, safe);
             }
             stepped_safe = safe - shield;
