@@ -55,6 +55,7 @@ mod movement;
 mod part;
 mod path;
 mod shift;
+mod sightlines;
 mod table;
 
 pub use atom::{Atom, Offset};
@@ -66,4 +67,5 @@ pub use movement::Movement;
 pub use part::{MAX_STEPS, Mode, Part, Reach};
 pub use path::Path;
 pub use shift::ShiftTable;
+pub use sightlines::Sightlines;
 pub use table::{MoveTable, PathHit, TablePart};

@@ -725,6 +725,15 @@ impl<W: Word> MoveTable<W> {
         lines.split_at(self.up_width.min(lines.len()))
     }
 
+    /// The lines out of square number `index`, each with whether its
+    /// squares ascend in index order (none off the board).
+    pub(crate) fn lines_from(&self, index: usize) -> impl Iterator<Item = (&Line<W>, bool)> {
+        let (up, down) = self.lines_of(index);
+        up.iter()
+            .map(|line| (line, true))
+            .chain(down.iter().map(|line| (line, false)))
+    }
+
     #[inline]
     fn legged_of(&self, entry: &Entry<W>) -> &[Legged<W>] {
         self.legged

@@ -6,7 +6,7 @@ use std::error::Error;
 use std::fmt;
 
 use fairy_geometry::{BoardSize, Coord, Geometry, Square, SquareSet, Word};
-use fairy_movement::{Atom, Color, DirectionFill, Mode, MoveTable, Part, Reach, ShiftTable, TablePart};
+use fairy_movement::{Atom, Color, DirectionFill, Mode, MoveTable, Part, Reach, ShiftTable, Sightlines, TablePart};
 use smallvec::SmallVec;
 
 use crate::counting::CompiledCounting;
@@ -1298,6 +1298,7 @@ fn compile_attackers<W: Word>(
             group.toward_royal_region = region
                 .iter()
                 .fold(SquareSet::EMPTY, |from, square| from | group.table.potential(square));
+            group.sightlines = Sightlines::of(&group.table);
         }
     }
     Ok(attackers)

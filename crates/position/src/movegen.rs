@@ -611,6 +611,24 @@ impl<W: Word> Position<'_, W> {
                     continue;
                 }
                 let allowed = group.table.allowed(king);
+                if let Some(sightlines) = &group.sightlines {
+                    // Each attacker in sight checks if nothing stands
+                    // between, and pins the one piece of ours that does.
+                    for attacker in sightlines.in_sight(king) & pieces & allowed {
+                        let between = sightlines.between(king, attacker);
+                        let blockers = between & occupied;
+                        if blockers.is_empty() {
+                            evasion &= between.with(attacker);
+                            in_check = true;
+                        } else if let Some(blocker) = blockers.single()
+                            && ours.contains(blocker)
+                        {
+                            pinned.insert(blocker);
+                            pins.push((blocker, between.with(attacker)));
+                        }
+                    }
+                    continue;
+                }
                 group.table.hits(king, occupied, pieces, |hit| {
                     if pieces.contains(hit.first) {
                         if allowed.contains(hit.first) {

@@ -1,7 +1,7 @@
 //! A variant's rules in compiled form, as positions play by them.
 
 use fairy_geometry::{BoardSize, Geometry, Square, SquareSet, Word};
-use fairy_movement::{Color, DirectionFill, MoveTable, ShiftTable};
+use fairy_movement::{Color, DirectionFill, MoveTable, ShiftTable, Sightlines};
 use smallvec::SmallVec;
 
 use crate::castling::CastlingRules;
@@ -376,6 +376,10 @@ pub(crate) struct AttackGroup<W: Word> {
     /// a record, so reading one needs no bounds check. Filled in only
     /// where it is read (see [`AttackGroup::SCREENS_ROYAL_STEPS`]).
     pub around_royal: Box<[SquareSet<W>; Square::INDICES]>,
+    /// The table's lines square by square, where it has some and they
+    /// allow it (see [`Sightlines`]): checks and pins along them are then
+    /// found attacker by attacker. Set once every group is made.
+    pub sightlines: Option<Sightlines<W>>,
 }
 
 impl<W: Word> AttackGroup<W> {
@@ -399,6 +403,7 @@ impl<W: Word> AttackGroup<W> {
             unscreened,
             toward_royal_region: SquareSet::EMPTY,
             around_royal: Box::new([SquareSet::EMPTY; Square::INDICES]),
+            sightlines: None,
         }
     }
 
