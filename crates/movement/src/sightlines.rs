@@ -57,31 +57,27 @@ impl<W: Word> Sightlines<W> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn of(table: &MoveTable<W>) -> Option<Sightlines<W>> {
-        if W::BITS > 64 || table.has_legs() {
+        if W::BITS > 64 || table.is_leaper() || table.has_legs() {
             return None;
         }
-        let squares = W::BITS as usize;
-        let mut rows = vec![W::ZERO; squares * Self::STRIDE].into_boxed_slice();
+        let mut rows = vec![W::ZERO; W::BITS as usize * Self::STRIDE].into_boxed_slice();
         for (from, row) in rows.chunks_exact_mut(Self::STRIDE).enumerate() {
             for (line, ascending) in table.lines_from(from) {
-                let mut before = W::ZERO;
-                for segment in [line.run, line.next] {
-                    let mut rest = segment;
-                    while let Some(index) = if ascending {
-                        (!rest.is_zero()).then(|| rest.trailing_zeros())
-                    } else {
-                        rest.highest()
-                    } {
-                        let bit = W::bit(index);
-                        rest &= !bit;
-                        if !(row[0] & bit).is_zero() {
-                            // In sight along two lines.
-                            return None;
-                        }
-                        row[0] |= bit;
-                        row[1 + index as usize] = before;
-                        before |= bit;
+                for square in SquareSet::from_bits(line.run | line.next) {
+                    let bit = W::bit(square.index() as u32);
+                    if !(row[0] & bit).is_zero() {
+                        // In sight along two lines.
+                        return None;
                     }
+                    row[0] |= bit;
+                    // What the line reaches with only this square filled,
+                    // but for it: the squares before it.
+                    let reached = if ascending {
+                        line.reach::<true>(bit)
+                    } else {
+                        line.reach::<false>(bit)
+                    };
+                    row[1 + square.index()] = reached & !bit;
                 }
             }
         }
@@ -107,30 +103,20 @@ impl<W: Word> Sightlines<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Color, Movement, TablePart};
+    use crate::magic::Random;
+    use crate::table::tests::reverse;
+    use crate::{Color, Movement};
     use fairy_geometry::{BoardSize, Geometry};
-
-    fn reverse_table(geometry: &Geometry, movement: &Movement) -> MoveTable<u64> {
-        let parts: Vec<TablePart<u64>> = movement
-            .parts()
-            .iter()
-            .map(|&part| TablePart::new(part, Color::White, *geometry))
-            .collect();
-        MoveTable::compile_reverse(geometry, &parts)
-    }
 
     /// The first and second occupied squares of each line, read off the
     /// sightlines, against [`MoveTable::hits`], on pseudo-random boards.
     fn agrees_with_hits(geometry: &Geometry, movement: &Movement) {
-        let table = reverse_table(geometry, movement);
+        let table = reverse(geometry, movement, Color::White);
         let sightlines = Sightlines::of(&table).expect("sightlines");
         let board = SquareSet::<u64>::board(geometry.size());
-        let mut random = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
         for _ in 0..300 {
-            random ^= random << 13;
-            random ^= random >> 7;
-            random ^= random << 17;
-            let occupied = SquareSet::from_bits(random & random.rotate_left(29)) & board;
+            let occupied = SquareSet::from_bits(random.next() & random.next()) & board;
             for from in geometry.size().squares() {
                 let mut expected = Vec::new();
                 table.hits(from, occupied, board, |hit| {
@@ -170,6 +156,6 @@ mod tests {
     #[test]
     fn a_cylinder_rank_in_sight_both_ways_round_has_no_sightlines() {
         let cylinder = Geometry::new(BoardSize::new(8, 8).unwrap()).with_cylinder();
-        assert!(Sightlines::of(&reverse_table(&cylinder, &Movement::rook())).is_none());
+        assert!(Sightlines::of(&reverse(&cylinder, &Movement::rook(), Color::White)).is_none());
     }
 }

@@ -1029,7 +1029,7 @@ impl Path {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{Atom, Directions, Movement};
     use fairy_geometry::BoardSize;
@@ -1121,7 +1121,9 @@ mod tests {
         MoveTable::compile(geometry, &parts)
     }
 
-    fn reverse(geometry: &Geometry, movement: &Movement, color: Color) -> MoveTable<u64> {
+    /// The reverse table of `movement` for `color` on `geometry` (also the
+    /// other modules' tests' way to make one).
+    pub(crate) fn reverse(geometry: &Geometry, movement: &Movement, color: Color) -> MoveTable<u64> {
         let parts: Vec<TablePart<u64>> = movement
             .parts()
             .iter()
