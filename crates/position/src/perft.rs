@@ -28,19 +28,42 @@ impl<W: Word, const DEFER_CHECKS: bool> Subtrees<'_, '_, W, DEFER_CHECKS> {
         } else {
             child.play_unchecked(mv);
         }
-        self.leaves += child.perft(self.depth);
+        // The last ply is counted straight away: below most moves of a
+        // tree, it is the only one left.
+        self.leaves += if self.depth == 1 {
+            child.count_legal_moves()
+        } else {
+            child.perft(self.depth)
+        };
+    }
+
+    /// Each move from `from` to the squares of `to`: the promoting squares
+    /// are told apart once for all of them, not square by square.
+    #[inline(always)]
+    fn below_each(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
+        let promoting = promotions.promoting(from, to);
+        for square in to - promoting {
+            self.below(Move::normal(from, square, None));
+        }
+        for square in promoting {
+            each_move(promotions, from, square, |mv| self.below(mv));
+        }
     }
 }
 
 impl<W: Word, const DEFER_CHECKS: bool> MoveSink<W> for Subtrees<'_, '_, W, DEFER_CHECKS> {
     fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
-        for square in to {
-            each_move(promotions, from, square, |mv| self.below(mv));
-        }
+        self.below_each(promotions, from, to);
     }
 
     fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>) {
-        for square in to {
+        // Moves in bulk promote by where they arrive (see
+        // `Promotions::count_arriving`).
+        let promoting = to & promotions.zone;
+        for square in to - promoting {
+            self.below(Move::normal(shifted_from(square, delta), square, None));
+        }
+        for square in promoting {
             each_move(promotions, shifted_from(square, delta), square, |mv| self.below(mv));
         }
     }
