@@ -119,6 +119,53 @@ pub(crate) fn each_move<W: Word>(promotions: &Promotions<W>, from: Square, to: S
     }
 }
 
+/// [`each_move`] from `from` to each square of `to`, for a sink that keeps
+/// no order: the plain moves first, then the promotions, the squares where
+/// a move promotes found once for the set rather than square by square.
+#[inline(always)]
+pub(crate) fn each_piece_move<W: Word>(
+    promotions: &Promotions<W>,
+    from: Square,
+    to: SquareSet<W>,
+    visit: impl FnMut(Move),
+) {
+    each_move_split(promotions, to, promotions.promoting(from, to), |_| from, visit);
+}
+
+/// [`each_piece_move`] for moves in bulk by `delta` (see
+/// [`MoveSink::shifted_moves`]), which promote by where they arrive.
+#[inline(always)]
+pub(crate) fn each_shifted_move<W: Word>(
+    promotions: &Promotions<W>,
+    delta: i16,
+    to: SquareSet<W>,
+    visit: impl FnMut(Move),
+) {
+    let from = |square| shifted_from(square, delta);
+    each_move_split(promotions, to, promotions.promoting_arriving(to), from, visit);
+}
+
+/// The moves to each square of `to`, from the square `from` gives for it:
+/// plain to those not `promoting`, then each promotion to those that are.
+#[inline(always)]
+fn each_move_split<W: Word>(
+    promotions: &Promotions<W>,
+    to: SquareSet<W>,
+    promoting: SquareSet<W>,
+    from: impl Fn(Square) -> Square,
+    mut visit: impl FnMut(Move),
+) {
+    for square in to - promoting {
+        visit(Move::normal(from(square), square, None));
+    }
+    for square in promoting {
+        // `each_move` asks again whether the square promotes. Calling past
+        // that question, for these few squares, took chess perft 3% to 6%
+        // longer in timed runs (the code the compiler laid out), not less.
+        each_move(promotions, from(square), square, &mut visit);
+    }
+}
+
 /// Where a pinned piece on `from` may move: along each line it is pinned
 /// on.
 #[inline(always)]

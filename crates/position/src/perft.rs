@@ -3,7 +3,7 @@
 
 use fairy_geometry::{Square, SquareSet, Word};
 
-use crate::movegen::{MoveSink, each_move, shifted_from};
+use crate::movegen::{MoveSink, each_piece_move, each_shifted_move};
 use crate::variant::Promotions;
 use crate::{Move, MoveList, PieceKind, Position};
 
@@ -28,44 +28,23 @@ impl<W: Word, const DEFER_CHECKS: bool> Subtrees<'_, '_, W, DEFER_CHECKS> {
         } else {
             child.play_unchecked(mv);
         }
-        // The last ply is counted straight away: below most moves of a
-        // tree, it is the only one left.
+        // The last ply is counted without perft's dispatch on the depth:
+        // below most moves of a tree, it is the one left.
         self.leaves += if self.depth == 1 {
             child.count_legal_moves()
         } else {
             child.perft(self.depth)
         };
     }
-
-    /// Each move from `from` to the squares of `to`: the promoting squares
-    /// are told apart once for all of them, not square by square.
-    #[inline(always)]
-    fn below_each(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
-        let promoting = promotions.promoting(from, to);
-        for square in to - promoting {
-            self.below(Move::normal(from, square, None));
-        }
-        for square in promoting {
-            each_move(promotions, from, square, |mv| self.below(mv));
-        }
-    }
 }
 
 impl<W: Word, const DEFER_CHECKS: bool> MoveSink<W> for Subtrees<'_, '_, W, DEFER_CHECKS> {
     fn piece_moves(&mut self, promotions: &Promotions<W>, from: Square, to: SquareSet<W>) {
-        self.below_each(promotions, from, to);
+        each_piece_move(promotions, from, to, |mv| self.below(mv));
     }
 
     fn shifted_moves(&mut self, promotions: &Promotions<W>, delta: i16, to: SquareSet<W>) {
-        // Moves in bulk promote by where they arrive (see
-        // `Promotions::count_arriving`).
-        let promoting = to & promotions.zone;
-        for square in to - promoting {
-            self.below(Move::normal(shifted_from(square, delta), square, None));
-        }
-        for square in promoting {
-            each_move(promotions, shifted_from(square, delta), square, |mv| self.below(mv));
-        }
+        each_shifted_move(promotions, delta, to, |mv| self.below(mv));
     }
 
     fn drops(&mut self, kind: PieceKind, to: SquareSet<W>) {

@@ -282,11 +282,18 @@ impl<W: Word> Promotions<W> {
     /// one by one (moved in bulk): only kinds without `on_leaving`.
     #[inline]
     pub fn count_arriving(&self, to: SquareSet<W>) -> u64 {
+        self.count_promoting(to, self.promoting_arriving(to))
+    }
+
+    /// As [`promoting`](Self::promoting), for moves whose origins are not
+    /// known one by one (moved in bulk): only kinds without `on_leaving`.
+    #[inline]
+    pub fn promoting_arriving(&self, to: SquareSet<W>) -> SquareSet<W> {
         debug_assert!(
             self.leaving.is_empty(),
             "moves from the zone promote: their origins count"
         );
-        self.count_promoting(to, to & self.zone)
+        to & self.zone
     }
 
     #[inline]
