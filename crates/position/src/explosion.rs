@@ -136,10 +136,14 @@ pub(crate) struct ExplosiveCaptures<'v, W: Word> {
 
 impl<'v, W: Word> Position<'v, W> {
     /// The judge of the captures of the side to move, whose one royal piece
-    /// stands on `royal`, if captures explode and no piece can become royal
+    /// stands on `royal` (the enemy's on `theirs_royal`), if captures explode and no piece can become royal
     /// by others' going (no group royal by count has more pieces than its
     /// count); `None` if each capture must be played.
-    pub(crate) fn explosive_captures(&self, royal: Square) -> Option<ExplosiveCaptures<'v, W>> {
+    pub(crate) fn explosive_captures(
+        &self,
+        royal: Square,
+        theirs_royal: SquareSet<W>,
+    ) -> Option<ExplosiveCaptures<'v, W>> {
         let variant = self.variant;
         let explosion = variant.explosion.as_ref()?;
         let goals = &variant.goals;
@@ -155,7 +159,6 @@ impl<'v, W: Word> Position<'v, W> {
             return None;
         }
         let them = self.turn.other();
-        let theirs_royal = self.royal_pieces(them);
         let mut threats = SmallVec::new();
         for group in &variant.attackers[them.index()] {
             let pieces = self.group_pieces(them, group);
@@ -271,8 +274,16 @@ impl<W: Word> Position<'_, W> {
     /// asking costs the other variants (at every castling) one test.
     #[inline(never)]
     fn shield_of(&self, explosion: &CompiledExplosion<W>, color: Color) -> SquareSet<W> {
-        self.royal_pieces(color.other())
-            .iter()
-            .fold(SquareSet::EMPTY, |all, theirs| all | explosion.neighbours(theirs))
+        shield_around(explosion, self.royal_pieces(color.other()))
     }
+}
+
+/// The squares next to the royal pieces on `royals`, where no royal piece
+/// of the other side can be in check if captures explode by `explosion`
+/// (see [`Position::shield`]).
+#[inline]
+pub(crate) fn shield_around<W: Word>(explosion: &CompiledExplosion<W>, royals: SquareSet<W>) -> SquareSet<W> {
+    royals
+        .iter()
+        .fold(SquareSet::EMPTY, |all, royal| all | explosion.neighbours(royal))
 }

@@ -3,6 +3,7 @@
 use fairy_geometry::{Square, SquareSet, Word};
 use smallvec::SmallVec;
 
+use crate::explosion::shield_around;
 use crate::kinds::KindSet;
 use crate::movegen::{Attacker, Attackers, MoveCollector, MoveSink, each_move, shifted_from};
 use crate::variant::Promotions;
@@ -517,26 +518,39 @@ impl<W: Word> Position<'_, W> {
             return;
         }
         let royal = royals.first();
-        let shield = self.shield(us);
+        // The enemy's royal pieces, found once for the shield and the
+        // captures' judge.
+        let theirs_royal = self.royal_pieces(us.other());
+        let shield = self
+            .variant
+            .explosion
+            .as_ref()
+            .map_or(SquareSet::EMPTY, |explosion| shield_around(explosion, theirs_royal));
         // The quiet moves go to the sink, castling judged whole (it sets
         // off no explosion) and en passant played; the captures are
         // gathered and judged together.
         let mut captures = CaptureBatch::new();
         self.generate_from_pins::<_, true, false>(sink, royal, self.targets(us), shield, true, &mut captures);
-        self.judge_captures(&captures, royal, sink);
+        self.judge_captures(&captures, royal, theirs_royal, sink);
     }
 
     /// Passes on the legal captures of `batch`, those of the side with the
-    /// one royal piece `royal` (if any). Under explosions each is judged on
+    /// one royal piece `royal` (if any) against the enemy's `theirs_royal`. Under explosions each is judged on
     /// sets gathered once (see [`Position::explosive_captures`]) and the
     /// safe ones passed on together; otherwise, and for the royal piece's
     /// own captures and an immune kind's, each is played.
-    fn judge_captures<S: MoveSink<W>>(&self, batch: &CaptureBatch<W>, royal: Option<Square>, sink: &mut S) {
+    fn judge_captures<S: MoveSink<W>>(
+        &self,
+        batch: &CaptureBatch<W>,
+        royal: Option<Square>,
+        theirs_royal: SquareSet<W>,
+        sink: &mut S,
+    ) {
         if batch.captures.is_empty() {
             return;
         }
         let us = self.turn;
-        let explosive = royal.and_then(|royal| self.explosive_captures(royal));
+        let explosive = royal.and_then(|royal| self.explosive_captures(royal, theirs_royal));
         for &(kind, origin, to) in &batch.captures {
             let promotions = &self.variant.kinds[kind.index()].moves[us.index()].promotions;
             // The royal piece's own captures, and those of a kind that
