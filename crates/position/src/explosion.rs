@@ -112,6 +112,16 @@ impl<W: Word> CompiledExplosion<W> {
     pub fn neighbours(&self, square: Square) -> SquareSet<W> {
         self.neighbours.get(square.index()).copied().unwrap_or(SquareSet::EMPTY)
     }
+
+    /// The squares next to some square of `squares`: around a side's
+    /// royal pieces, where no enemy royal piece can be in check (see
+    /// [`Position::shield`]).
+    #[inline]
+    pub fn around(&self, squares: SquareSet<W>) -> SquareSet<W> {
+        squares
+            .iter()
+            .fold(SquareSet::EMPTY, |all, square| all | self.neighbours(square))
+    }
 }
 
 /// What decides whether the side to move may make explosive captures,
@@ -136,9 +146,10 @@ pub(crate) struct ExplosiveCaptures<'v, W: Word> {
 
 impl<'v, W: Word> Position<'v, W> {
     /// The judge of the captures of the side to move, whose one royal piece
-    /// stands on `royal` (the enemy's on `theirs_royal`), if captures explode and no piece can become royal
-    /// by others' going (no group royal by count has more pieces than its
-    /// count); `None` if each capture must be played.
+    /// stands on `royal` and the enemy's on `theirs_royal`, if captures
+    /// explode and no piece can become royal by others' going (no group
+    /// royal by count has more pieces than its count); `None` if each
+    /// capture must be played.
     pub(crate) fn explosive_captures(
         &self,
         royal: Square,
@@ -274,16 +285,6 @@ impl<W: Word> Position<'_, W> {
     /// asking costs the other variants (at every castling) one test.
     #[inline(never)]
     fn shield_of(&self, explosion: &CompiledExplosion<W>, color: Color) -> SquareSet<W> {
-        shield_around(explosion, self.royal_pieces(color.other()))
+        explosion.around(self.royal_pieces(color.other()))
     }
-}
-
-/// The squares next to the royal pieces on `royals`, where no royal piece
-/// of the other side can be in check if captures explode by `explosion`
-/// (see [`Position::shield`]).
-#[inline]
-pub(crate) fn shield_around<W: Word>(explosion: &CompiledExplosion<W>, royals: SquareSet<W>) -> SquareSet<W> {
-    royals
-        .iter()
-        .fold(SquareSet::EMPTY, |all, royal| all | explosion.neighbours(royal))
 }

@@ -3,7 +3,6 @@
 use fairy_geometry::{Square, SquareSet, Word};
 use smallvec::SmallVec;
 
-use crate::explosion::shield_around;
 use crate::kinds::KindSet;
 use crate::movegen::{Attacker, Attackers, MoveCollector, MoveSink, each_move, shifted_from};
 use crate::variant::Promotions;
@@ -518,14 +517,20 @@ impl<W: Word> Position<'_, W> {
             return;
         }
         let royal = royals.first();
-        // The enemy's royal pieces, found once for the shield and the
-        // captures' judge.
-        let theirs_royal = self.royal_pieces(us.other());
+        // Under explosions, the enemy's royal pieces, found once for the
+        // shield (see `Position::shield`) and the captures' judge; the
+        // other variants of this strategy (royalty by count, petrification)
+        // read neither.
+        let theirs_royal = if self.variant.explosion.is_some() {
+            self.royal_pieces(us.other())
+        } else {
+            SquareSet::EMPTY
+        };
         let shield = self
             .variant
             .explosion
             .as_ref()
-            .map_or(SquareSet::EMPTY, |explosion| shield_around(explosion, theirs_royal));
+            .map_or(SquareSet::EMPTY, |explosion| explosion.around(theirs_royal));
         // The quiet moves go to the sink, castling judged whole (it sets
         // off no explosion) and en passant played; the captures are
         // gathered and judged together.
@@ -535,10 +540,12 @@ impl<W: Word> Position<'_, W> {
     }
 
     /// Passes on the legal captures of `batch`, those of the side with the
-    /// one royal piece `royal` (if any) against the enemy's `theirs_royal`. Under explosions each is judged on
-    /// sets gathered once (see [`Position::explosive_captures`]) and the
-    /// safe ones passed on together; otherwise, and for the royal piece's
-    /// own captures and an immune kind's, each is played.
+    /// one royal piece `royal` (if any). Under explosions, where
+    /// `theirs_royal` are the enemy's royal pieces (read only then), each
+    /// is judged on sets gathered once (see
+    /// [`Position::explosive_captures`]) and the safe ones passed on
+    /// together; otherwise, and for the royal piece's own captures and an
+    /// immune kind's, each is played.
     fn judge_captures<S: MoveSink<W>>(
         &self,
         batch: &CaptureBatch<W>,
