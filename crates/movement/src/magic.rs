@@ -129,6 +129,26 @@ impl<W: Word> Magic<W> {
         if lines.len() != squares || allowed.len() != squares || lines.iter().all(Vec::is_empty) {
             return None;
         }
+        // The lookup ORs a square's slots, so neither the order of its lines
+        // nor that of a line's rays changes what it finds: put in one order,
+        // the same lines built twice (White's and Black's rook, whose rays
+        // come in mirrored order) share one lookup rather than two copies.
+        let lines: Vec<Vec<Vec<Blockable<W>>>> = lines
+            .iter()
+            .map(|square_lines| {
+                let mut square_lines: Vec<Vec<Blockable<W>>> = square_lines
+                    .iter()
+                    .map(|line| {
+                        let mut line = line.clone();
+                        line.sort_unstable();
+                        line
+                    })
+                    .collect();
+                square_lines.sort_unstable();
+                square_lines
+            })
+            .collect();
+        let lines = lines.as_slice();
         let key = (lines.to_vec(), allowed.to_vec());
         if let Some(magic) = shared::find(&key) {
             return Some(magic);
