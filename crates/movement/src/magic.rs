@@ -129,27 +129,8 @@ impl<W: Word> Magic<W> {
         if lines.len() != squares || allowed.len() != squares || lines.iter().all(Vec::is_empty) {
             return None;
         }
-        // The lookup ORs a square's slots, so neither the order of its lines
-        // nor that of a line's rays changes what it finds: put in one order,
-        // the same lines built twice (White's and Black's rook, whose rays
-        // come in mirrored order) share one lookup rather than two copies.
-        let lines: Vec<Vec<Vec<Blockable<W>>>> = lines
-            .iter()
-            .map(|square_lines| {
-                let mut square_lines: Vec<Vec<Blockable<W>>> = square_lines
-                    .iter()
-                    .map(|line| {
-                        let mut line = line.clone();
-                        line.sort_unstable();
-                        line
-                    })
-                    .collect();
-                square_lines.sort_unstable();
-                square_lines
-            })
-            .collect();
-        let lines = lines.as_slice();
-        let key = (lines.to_vec(), allowed.to_vec());
+        let key = (in_one_order(lines), allowed.to_vec());
+        let lines = key.0.as_slice();
         if let Some(magic) = shared::find(&key) {
             return Some(magic);
         }
@@ -382,6 +363,20 @@ fn merge_lines<W: Word>(lines: &[Vec<Blockable<W>>]) -> Vec<Vec<Blockable<W>>> {
         }
     }
     merged
+}
+
+/// Each square's lines, and each line's rays, sorted: a lookup ORs a
+/// square's slots, so neither order changes what it finds, and in one
+/// order the same lines built twice (White's and Black's rook, whose rays
+/// come in mirrored order) are one key, sharing one lookup rather than
+/// holding two copies.
+fn in_one_order<W: Word>(lines: &[Vec<Vec<Blockable<W>>>]) -> Vec<Vec<Vec<Blockable<W>>>> {
+    let mut lines = lines.to_vec();
+    for square_lines in &mut lines {
+        square_lines.iter_mut().for_each(|line| line.sort_unstable());
+        square_lines.sort_unstable();
+    }
+    lines
 }
 
 /// What a ray's lines have in common under the board's symmetries: the
