@@ -2,9 +2,9 @@
 //!
 //! `cargo bench --bench perft` reports the time per perft run; the element
 //! throughput is the number of leaves, so criterion prints nodes per second.
-//! The seed variants, chess, each variant of the README's table shared with
-//! Fairy-Stockfish, and chess16 on 16x16 (`cargo bench --bench perft --
-//! grand` for one).
+//! The seed variants, chess (on one thread and on two), each variant of
+//! the README's table shared with Fairy-Stockfish, and chess16 on 16x16
+//! (`cargo bench --bench perft -- grand` for one).
 
 use std::hint::black_box;
 
@@ -41,6 +41,24 @@ fn chess(criterion: &mut Criterion) {
         Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
         4,
     );
+}
+
+/// Chess perft 5 from the start on one thread and on two, the moves from
+/// the start shared out between them: the speed issue's target is 1.8x on
+/// two cores.
+fn threads(criterion: &mut Criterion) {
+    let position = fairy::variants::chess().start_position();
+    let depth = 5;
+    let nodes = position.perft(depth);
+    let mut group = criterion.benchmark_group("perft threads");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    for threads in [1, 2] {
+        group.bench_function(format!("chess start d{depth} threads {threads}"), |bencher| {
+            bencher.iter(|| black_box(&position).perft_threads(black_box(depth), threads))
+        });
+    }
+    group.finish();
 }
 
 fn seed_variants(criterion: &mut Criterion) {
@@ -135,12 +153,13 @@ fn gallery_perft(criterion: &mut Criterion, name: &str, depth: u32) {
 /// The harness functions the criterion macros generate.
 mod harness {
     #![allow(missing_docs)]
-    use super::{chess, data_defined, large_boards, seed_variants, shared_with_fairy_stockfish};
+    use super::{chess, data_defined, large_boards, seed_variants, shared_with_fairy_stockfish, threads};
     use criterion::criterion_group;
 
     criterion_group!(
         benches,
         chess,
+        threads,
         seed_variants,
         data_defined,
         shared_with_fairy_stockfish,
