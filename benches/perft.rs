@@ -43,9 +43,9 @@ fn chess(criterion: &mut Criterion) {
     );
 }
 
-/// Chess perft 5 from the start on one thread and on two, the moves from
-/// the start shared out between them: the speed issue's target is 1.8x on
-/// two cores.
+/// Chess perft 5 from the start on one thread and on two (see
+/// `Position::perft_split`): the speed issue's target is 1.8x on two
+/// cores.
 fn threads(criterion: &mut Criterion) {
     let position = fairy::variants::chess().start_position();
     let depth = 5;

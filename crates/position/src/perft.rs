@@ -276,8 +276,8 @@ impl<W: Word> Position<'_, W> {
         })
     }
 
-    /// [`Position::perft`] on `threads` threads, the moves from here
-    /// shared out among them (see [`Position::perft_split`]).
+    /// [`Position::perft`] on `threads` threads, the work shared out among
+    /// them as [`Position::perft_split`] shares it.
     ///
     /// # Examples
     ///
@@ -294,23 +294,20 @@ impl<W: Word> Position<'_, W> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn perft_threads(&self, depth: u32, threads: usize) -> u64 {
-        let counted: Result<u64, Infallible> = self.perft_split(depth, threads, |_, _| Ok(()));
-        match counted {
-            Ok(leaves) => leaves,
-            Err(never) => match never {},
-        }
+        let Ok(leaves) = self.perft_split(depth, threads, |_, _| Ok::<(), Infallible>(()));
+        leaves
     }
 
     /// Perft split by the first move: each legal move with the number of
     /// leaves below it (`depth` counts the move itself).
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        self.legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let mut child = self.clone();
-                child.play_unchecked(mv);
-                (mv, child.perft(depth.saturating_sub(1)))
-            })
-            .collect()
+        let mut divided = Vec::new();
+        // On one thread the moves are reported in order; at depth 0 each
+        // counts as at depth 1, the position it leads to.
+        let Ok(_) = self.perft_split(depth.max(1), 1, |mv, leaves| {
+            divided.push((mv, leaves));
+            Ok::<(), Infallible>(())
+        });
+        divided
     }
 }
