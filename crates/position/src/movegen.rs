@@ -499,15 +499,25 @@ impl<W: Word> Position<'_, W> {
     /// ask where a group could attack from first).
     #[inline(always)]
     pub(crate) fn push_enemy_attackers<'s>(&'s self, attackers: &mut Attackers<'s, W>) {
+        for attacker in self.enemy_attackers() {
+            attackers.push(attacker);
+        }
+    }
+
+    /// The attack groups of the side not to move, each with its pieces,
+    /// for [`Position::push_enemy_attackers`] and the readers that gather
+    /// them as they go.
+    #[inline(always)]
+    pub(crate) fn enemy_attackers(&self) -> impl Iterator<Item = Attacker<'_, W>> {
         let them = self.turn.other();
         let disarmed = if self.variant.petrifying.is_empty() {
             SquareSet::EMPTY
         } else {
             self.disarmed(them)
         };
-        for group in &self.variant.attackers[them.index()] {
-            attackers.push((group, self.group_pieces(them, group) - disarmed));
-        }
+        self.variant.attackers[them.index()]
+            .iter()
+            .map(move |group| (group, self.group_pieces(them, group) - disarmed))
     }
 
     /// Every move the side to move's pieces can make, whatever it leaves
@@ -629,13 +639,6 @@ impl<W: Word> Position<'_, W> {
             capturable,
             free,
         } = targets;
-        // Without a royal piece (antichess), no attack matters but
-        // castling's, gathered below if it is open.
-        let mut attackers = Attackers::new();
-        if royal.is_some() {
-            self.push_enemy_attackers(&mut attackers);
-        }
-
         // Where a non-royal move must end to answer every check, and the
         // pieces pinned against the royal piece with the squares they may
         // go to.
@@ -643,55 +646,68 @@ impl<W: Word> Position<'_, W> {
         let mut in_check = false;
         let mut pinned = SquareSet::<W>::EMPTY;
         let mut pins: SmallVec<[(Square, SquareSet<W>); 4]> = SmallVec::new();
-        if let Some(king) = royal.filter(|&king| !shield.contains(king)) {
-            for &(group, pieces) in &attackers {
-                // Most groups have no piece where it could attack the royal
-                // piece at all (the potential holds the leaps too).
-                if !group.table.potential(king).intersects(pieces) {
-                    continue;
-                }
-                for checker in group.table.leaps(king) & pieces {
-                    evasion &= SquareSet::from_square(checker);
-                    in_check = true;
-                }
-                if group.table.is_leaper() {
-                    continue;
-                }
-                let allowed = group.table.allowed(king);
-                if let Some(sightlines) = &group.sightlines {
-                    // Each attacker in sight checks if nothing stands
-                    // between, and pins the one piece of ours that does.
-                    for attacker in sightlines.in_sight(king) & pieces & allowed {
-                        let between = sightlines.between(king, attacker);
-                        let blockers = between & occupied;
-                        if blockers.is_empty() {
-                            evasion &= between.with(attacker);
-                            in_check = true;
-                        } else if let Some(blocker) = blockers.single()
-                            && ours.contains(blocker)
-                        {
-                            pinned.insert(blocker);
-                            pins.push((blocker, between.with(attacker)));
-                        }
-                    }
-                    continue;
-                }
-                group.table.hits(king, occupied, pieces, |hit| {
-                    if pieces.contains(hit.first) {
-                        if allowed.contains(hit.first) {
-                            evasion &= hit.through_first;
-                            in_check = true;
-                        }
-                    } else if ours.contains(hit.first)
-                        && hit
-                            .second
-                            .is_some_and(|second| pieces.contains(second) && allowed.contains(second))
-                    {
-                        pinned.insert(hit.first);
-                        pins.push((hit.first, hit.through_second));
-                    }
-                });
+        let mut find_checks_and_pins = |king: Square, group: &AttackGroup<W>, pieces: SquareSet<W>| {
+            // Most groups have no piece where it could attack the royal
+            // piece at all (the potential holds the leaps too).
+            if !group.table.potential(king).intersects(pieces) {
+                return;
             }
+            for checker in group.table.leaps(king) & pieces {
+                evasion &= SquareSet::from_square(checker);
+                in_check = true;
+            }
+            if group.table.is_leaper() {
+                return;
+            }
+            let allowed = group.table.allowed(king);
+            if let Some(sightlines) = &group.sightlines {
+                // Each attacker in sight checks if nothing stands
+                // between, and pins the one piece of ours that does.
+                for attacker in sightlines.in_sight(king) & pieces & allowed {
+                    let between = sightlines.between(king, attacker);
+                    let blockers = between & occupied;
+                    if blockers.is_empty() {
+                        evasion &= between.with(attacker);
+                        in_check = true;
+                    } else if let Some(blocker) = blockers.single()
+                        && ours.contains(blocker)
+                    {
+                        pinned.insert(blocker);
+                        pins.push((blocker, between.with(attacker)));
+                    }
+                }
+                return;
+            }
+            group.table.hits(king, occupied, pieces, |hit| {
+                if pieces.contains(hit.first) {
+                    if allowed.contains(hit.first) {
+                        evasion &= hit.through_first;
+                        in_check = true;
+                    }
+                } else if ours.contains(hit.first)
+                    && hit
+                        .second
+                        .is_some_and(|second| pieces.contains(second) && allowed.contains(second))
+                {
+                    pinned.insert(hit.first);
+                    pins.push((hit.first, hit.through_second));
+                }
+            });
+        };
+        // Without a royal piece (antichess), no attack matters but
+        // castling's, gathered below if it is open. With one, each group
+        // is asked about checks and pins as it is gathered: one pass over
+        // the groups rather than two.
+        let mut attackers = Attackers::new();
+        match royal {
+            Some(king) if !shield.contains(king) => {
+                for (group, pieces) in self.enemy_attackers() {
+                    attackers.push((group, pieces));
+                    find_checks_and_pins(king, group, pieces);
+                }
+            }
+            Some(_) => self.push_enemy_attackers(&mut attackers),
+            None => {}
         }
 
         let royal_set = royal.map_or(SquareSet::EMPTY, SquareSet::from_square);
@@ -702,6 +718,10 @@ impl<W: Word> Position<'_, W> {
         // captures are set aside, which is done whatever the checks.
         let others_move = SET_ASIDE || evasion.any();
         let movers: &[Kind<W>] = if others_move { &variant.kinds } else { &[] };
+        // Where the sink only counts, the moves of the pieces are counted
+        // here and passed on once: a sum kept in a register rather than
+        // one added to the sink's, in memory, a piece at a time.
+        let mut counted = 0;
         for (index, (kind, &of_kind)) in movers.iter().zip(&self.by_kind).enumerate() {
             let pieces = (of_kind & ours) - royal_set;
             if pieces.is_empty() {
@@ -726,7 +746,9 @@ impl<W: Word> Position<'_, W> {
                     Some(capture) => {
                         bulk.quiet.for_each(movers, empty, |delta, to| {
                             let to = to & quiet_to & evasion;
-                            if S::COUNTS_ONLY || to.any() {
+                            if S::COUNTS_ONLY && !SET_ASIDE {
+                                counted += moves.promotions.count_arriving(to);
+                            } else if S::COUNTS_ONLY || to.any() {
                                 sink.shifted_moves(&moves.promotions, delta, to);
                             }
                         });
@@ -735,7 +757,9 @@ impl<W: Word> Position<'_, W> {
                                 aside.shifted(piece_kind, delta, to & takeable);
                             } else {
                                 let to = to & capturable & evasion;
-                                if S::COUNTS_ONLY || to.any() {
+                                if S::COUNTS_ONLY {
+                                    counted += moves.promotions.count_arriving(to);
+                                } else if to.any() {
                                     sink.shifted_moves(&moves.promotions, delta, to);
                                 }
                             }
@@ -751,7 +775,9 @@ impl<W: Word> Position<'_, W> {
                             to & free
                         };
                         let to = to & evasion;
-                        if S::COUNTS_ONLY || to.any() {
+                        if S::COUNTS_ONLY && !SET_ASIDE {
+                            counted += moves.promotions.count_arriving(to);
+                        } else if S::COUNTS_ONLY || to.any() {
                             sink.shifted_moves(&moves.promotions, delta, to);
                         }
                     }),
@@ -764,17 +790,17 @@ impl<W: Word> Position<'_, W> {
             if S::COUNTS_ONLY && !SET_ASIDE {
                 // Counting a piece's moves is a popcount, cheap enough to
                 // copy for each shape of table: the shape is then matched
-                // once for the kind rather than once a piece.
-                targets.each_destinations(moves, one_by_one, |from, mut to| {
-                    to &= evasion;
-                    if pinned.contains(from) {
-                        to &= pin_lines(&pins, from);
-                    }
-                    // No test of an empty set: counting one adds nothing,
-                    // and whether a piece has moves is a branch that
-                    // follows the position.
-                    sink.piece_moves(&moves.promotions, from, to);
+                // once for the kind rather than once a piece. No test of
+                // an empty set: counting one adds nothing, and whether a
+                // piece has moves is a branch that follows the position.
+                let promotions = &moves.promotions;
+                targets.each_destinations(moves, one_by_one - pinned, |from, to| {
+                    counted += promotions.count(from, to & evasion);
                 });
+                for from in one_by_one & pinned {
+                    let to = targets.destinations(moves, from) & evasion & pin_lines(&pins, from);
+                    counted += promotions.count(from, to);
+                }
                 continue;
             }
             for from in one_by_one {
@@ -793,6 +819,9 @@ impl<W: Word> Position<'_, W> {
             }
         }
 
+        if S::COUNTS_ONLY && !SET_ASIDE {
+            sink.add_count(counted);
+        }
         if FILL && others_move {
             debug_assert!(
                 S::COUNTS_ONLY && !SET_ASIDE,
