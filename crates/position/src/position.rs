@@ -695,12 +695,13 @@ impl<'v, W: Word> Position<'v, W> {
             if variant.tracks_promoted && (self.promoted.any() || promotion.is_some()) {
                 self.move_promoted_marks(from, to, captured, promotion.is_some_and(|_| promotions().marks));
             }
-            self.take(from);
-            let landing = match promotion {
-                Some(promoted) => code(us, promoted),
-                None => moving,
-            };
-            self.put(to, landing);
+            match promotion {
+                Some(promoted) => {
+                    self.take(from);
+                    self.put(to, code(us, promoted));
+                }
+                None => self.move_piece(from, to, moving),
+            }
             if took.is_some() {
                 resets_clock = true;
                 destroyed = self.capture_effect(to, PieceKind::new(moving >> 1));
@@ -1055,6 +1056,28 @@ impl<'v, W: Word> Position<'v, W> {
             self.by_kind[kind].insert(square);
             self.hash ^= self.variant.zobrist.piece(code, square);
         }
+    }
+
+    /// Moves the piece `code` from `from` to the empty square `to`: its
+    /// colour's and its kind's sets each changed once for both squares,
+    /// rather than by a removal and then a placing (two changes in a row
+    /// to one word, the second waiting on the first), and the hash once.
+    #[inline]
+    pub(crate) fn move_piece(&mut self, from: Square, to: Square, code: u8) {
+        // A code's kind is below MAX_KINDS: the remainder changes no
+        // index, and spares the bounds check.
+        let (color, kind) = (usize::from(code & 1), usize::from(code >> 1) % MAX_KINDS);
+        let mailbox = self.mailbox.as_mut();
+        let (Some(_), Some(_)) = (mailbox.get(from.index()), mailbox.get(to.index())) else {
+            return;
+        };
+        mailbox[from.index()] = EMPTY;
+        mailbox[to.index()] = code;
+        let both = SquareSet::from_square(from).with(to);
+        self.by_color[color] ^= both;
+        self.by_kind[kind] ^= both;
+        let zobrist = &self.variant.zobrist;
+        self.hash ^= zobrist.piece(code, from) ^ zobrist.piece(code, to);
     }
 
     /// Removes and returns the piece on a square.
