@@ -1068,9 +1068,9 @@ impl<'v, W: Word> Position<'v, W> {
         // index, and spares the bounds check.
         let (color, kind) = (usize::from(code & 1), usize::from(code >> 1) % MAX_KINDS);
         let mailbox = self.mailbox.as_mut();
-        let (Some(_), Some(_)) = (mailbox.get(from.index()), mailbox.get(to.index())) else {
+        if from.index().max(to.index()) >= mailbox.len() {
             return;
-        };
+        }
         mailbox[from.index()] = EMPTY;
         mailbox[to.index()] = code;
         let both = SquareSet::from_square(from).with(to);

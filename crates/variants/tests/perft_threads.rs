@@ -23,7 +23,7 @@ fn split(position: &Position<'_>, depth: u32, threads: usize) -> (Vec<(Move, u64
             Ok::<(), Infallible>(())
         })
         .unwrap();
-    reported.sort_by_key(|&(mv, _)| (mv.from().index(), mv.to().index(), mv.promotion()));
+    reported.sort();
     (reported, total)
 }
 
